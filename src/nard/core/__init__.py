@@ -1,0 +1,1 @@
+"""nard.core: the Takhte Nard rules engine (standard library only)."""

@@ -1,0 +1,489 @@
+"""Steps, plays and legal play generation (RULES.md R5-R14, V1, V2).
+
+A :class:`Step` is one die's checker movement; a :class:`Play` is the whole
+turn. :func:`generate_plays` lists every legal play of a roll, one per
+resulting position, gnubg-style: walk every way to play the dice step by
+step, then keep the ways that use the most dice (R8) and, when only one die of
+a non-double can be used, the larger one (R9).
+
+>>> from nard.core.board import Position
+>>> from nard.core.dice import Roll
+>>> plays = Position.initial().legal_plays(Roll(3, 1))
+>>> len(plays)
+16
+>>> from nard.core.notation import parse_play
+>>> parse_play("8/5 6/5") in plays
+True
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from nard.core.board import BAR, OFF, Point, Position
+from nard.core.dice import Roll
+from nard.core.rules import STANDARD, EscapeScope, RuleSet
+
+if TYPE_CHECKING:
+    from nard.core.explain import Explanation
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One die's checker movement, from a point (or the bar, 25) to a point (or off, 0).
+
+    Two steps are equal when they move from and to the same points; ``hit``
+    and ``die`` are information the engine fills in (``die`` 0: not stated).
+
+    >>> Step(13, 7, hit=True)
+    Step(13, 7, hit=True)
+    >>> Step(6, 0) == Step(6, 0, die=6)
+    True
+    """
+
+    from_point: Point
+    to_point: Point
+    hit: bool = field(default=False, compare=False)
+    die: int = field(default=0, compare=False)
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.from_point <= BAR:
+            raise ValueError(f"a step starts on a point 1..24 or the bar, not {self.from_point}")
+        if not OFF <= self.to_point <= 24:
+            raise ValueError(f"a step ends on a point 1..24 or off, not {self.to_point}")
+        if self.to_point >= self.from_point:
+            raise ValueError(
+                f"a checker moves from higher to lower points: {self.from_point} -> {self.to_point}"
+            )
+
+    @property
+    def distance(self) -> int:
+        """Pips moved: the die it takes, or at least that for a bear-off from a lower point."""
+        return self.from_point - self.to_point
+
+    def __repr__(self) -> str:
+        extra = ", hit=True" if self.hit else ""
+        if self.die:
+            extra += f", die={self.die}"
+        return f"Step({self.from_point}, {self.to_point}{extra})"
+
+    def __str__(self) -> str:
+        from nard.core.notation import format_step
+
+        return format_step(self)
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """A whole turn: the steps in the order they were made (empty when no play exists)."""
+
+    steps: tuple[Step, ...] = ()
+
+    def __iter__(self) -> Iterator[Step]:
+        return iter(self.steps)
+
+    def __len__(self) -> int:
+        return len(self.steps)
+
+    def __bool__(self) -> bool:
+        return bool(self.steps)
+
+    @property
+    def hits(self) -> int:
+        """How many opposing blots this play hits."""
+        return sum(step.hit for step in self.steps)
+
+    def __str__(self) -> str:
+        from nard.core.notation import format_play
+
+        return format_play(self)
+
+    def __repr__(self) -> str:
+        return f"Play({list(self.steps)!r})"
+
+
+NO_PLAY = Play()
+"""The empty play: the turn passes (R10)."""
+
+
+# -- the search -------------------------------------------------------------------------
+#
+# A node is one way the turn can stand after some steps. Its key holds the two
+# sides' checkers, the dice still to play and, under V1/V2, which checkers have
+# hit and on which home points hits were made, so that equal keys really are
+# interchangeable and each is expanded once.
+
+_Key = tuple[
+    tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], frozenset[int]
+]
+_NO_TAINT: tuple[int, ...] = ()
+_NO_HITS: frozenset[int] = frozenset()
+
+
+def _single_steps(
+    player: tuple[int, ...], opponent: tuple[int, ...], die: int
+) -> list[tuple[int, int, bool]]:
+    """Every (from, to, hit) a die allows on its own (R5, R12, R13, R14)."""
+    if player[BAR]:
+        # R12: the bar first; die n enters on point 25 - n, closed if the opponent
+        # holds it (their point n).
+        blockers = opponent[die]
+        if blockers >= 2:
+            return []
+        return [(BAR, BAR - die, blockers == 1)]
+    result = []
+    highest = 24
+    while highest and not player[highest]:
+        highest -= 1
+    bearing_off = highest <= 6
+    for origin in range(highest, 0, -1):
+        if not player[origin]:
+            continue
+        target = origin - die
+        if target >= 1:
+            blockers = opponent[25 - target]
+            if blockers < 2:
+                result.append((origin, target, blockers == 1))
+        elif bearing_off and (target == 0 or origin == highest):
+            # R14: exact, or from the highest point when no checker stands higher.
+            result.append((origin, OFF, False))
+    return result
+
+
+@dataclass(slots=True)
+class _Node:
+    steps: tuple[Step, ...]
+    used: tuple[int, ...]
+    children: list[tuple[Step, _Key]]
+
+
+class _Search:
+    """Every way to play a roll step by step, each distinct turn state expanded once."""
+
+    def __init__(self, position: Position, roll: Roll, rules: RuleSet, *, keep_edges: bool) -> None:
+        self.position = position
+        self.roll = roll
+        self.rules = rules
+        self.keep_edges = keep_edges
+        self.nodes: dict[_Key, _Node] = {}
+        self.root: _Key = (position.player, position.opponent, roll.units, _NO_TAINT, _NO_HITS)
+        self._expand(self.root, (), ())
+        self.legal_ends = self._legal_ends()
+
+    def _expand(self, key: _Key, steps: tuple[Step, ...], used: tuple[int, ...]) -> None:
+        node = _Node(steps, used, [])
+        self.nodes[key] = node
+        player, opponent, dice, taint, home_hits = key
+        rules = self.rules
+        escape_rule = rules.escape_after_hit
+        for index, die in enumerate(dice):
+            if die in dice[:index]:
+                continue
+            rest = dice[:index] + dice[index + 1 :]
+            for origin, target, hit in _single_steps(player, opponent, die):
+                movers = (False, True) if escape_rule and taint and taint[origin] else (False,)
+                for tainted_mover in movers:
+                    if tainted_mover and player[target] and target != OFF:
+                        continue  # V1: a checker that hit may not land on its own checkers
+                    if not tainted_mover and escape_rule and taint and taint[origin] == player[origin]:
+                        continue  # every checker here has hit: only a tainted one can move
+                    child = self._child(key, origin, target, hit, tainted_mover, rest)
+                    step = Step(origin, target, hit, die)
+                    if self.keep_edges:
+                        node.children.append((step, child))
+                    if child not in self.nodes:
+                        self._expand(child, (*steps, step), (*used, die))
+
+    def _child(
+        self,
+        key: _Key,
+        origin: int,
+        target: int,
+        hit: bool,
+        tainted_mover: bool,
+        rest: tuple[int, ...],
+    ) -> _Key:
+        player, opponent, _, taint, home_hits = key
+        moved = list(player)
+        moved[origin] -= 1
+        moved[target] += 1
+        if hit:
+            beaten = list(opponent)
+            beaten[25 - target] = 0
+            beaten[BAR] += 1
+            opponent = tuple(beaten)
+        rules = self.rules
+        if rules.escape_after_hit:
+            becomes_tainted = tainted_mover or (
+                hit and (rules.escape_scope is EscapeScope.BOARD or target <= 6)
+            )
+            if becomes_tainted or tainted_mover:
+                marks = list(taint) if taint else [0] * 26
+                if tainted_mover:
+                    marks[origin] -= 1
+                if target != OFF:
+                    marks[target] += 1
+                taint = tuple(marks) if any(marks) else _NO_TAINT
+        if hit and rules.no_home_cover_after_hit and target <= 6:
+            home_hits = home_hits | {target}
+        return (tuple(moved), opponent, rest, taint, home_hits)
+
+    def _legal_ends(self) -> dict[_Key, _Node]:
+        """The nodes where a legal play ends (R8, R9, V2)."""
+        ends = {
+            key: node
+            for key, node in self.nodes.items()
+            if not any(key[0][point] >= 2 for point in key[4])  # V2
+        }
+        most = max(len(node.used) for node in ends.values())
+        ends = {key: node for key, node in ends.items() if len(node.used) == most}
+        if most == 1 and not self.roll.is_double:
+            larger = {key: node for key, node in ends.items() if node.used[0] == self.roll.high}
+            ends = larger or ends
+        return ends
+
+    def plays(self) -> dict[tuple[tuple[int, ...], tuple[int, ...]], Play]:
+        """One play per resulting position, in the order found."""
+        found: dict[tuple[tuple[int, ...], tuple[int, ...]], Play] = {}
+        for key, node in self.legal_ends.items():
+            board = (key[0], key[1])
+            if board not in found:
+                found[board] = Play(node.steps)
+        return found
+
+    def most_dice(self) -> int:
+        """How many dice (units) every legal play uses."""
+        return len(next(iter(self.legal_ends.values())).used)
+
+
+# -- public queries ----------------------------------------------------------------------
+
+
+class LegalPlays:
+    """The legal plays of a roll, one per resulting position; a cheap view.
+
+    Supports ``len()``, ``bool()``, iteration and ``play in legal_plays``, which
+    accepts any order of a play's steps that the rules allow.
+    """
+
+    def __init__(self, position: Position, roll: Roll, rules: RuleSet = STANDARD) -> None:
+        self.position = position
+        self.roll = roll
+        self.rules = rules
+        search = _Search(position, roll, rules, keep_edges=False)
+        self.dice_used = search.most_dice()
+        # R10: when no die can be played there is no play to list; the turn passes.
+        self._plays = search.plays() if self.dice_used else {}
+        """How many dice (or units of a double) each legal play uses (R8)."""
+
+    def __iter__(self) -> Iterator[Play]:
+        return iter(self._plays.values())
+
+    def __len__(self) -> int:
+        return len(self._plays)
+
+    def count(self) -> int:
+        """The number of legal plays (distinct resulting positions)."""
+        return len(self._plays)
+
+    def __bool__(self) -> bool:
+        return bool(self._plays)
+
+    def __contains__(self, play: object) -> bool:
+        if not isinstance(play, Play):
+            return False
+        return is_legal(self.position, self.roll, play, self.rules)
+
+    def items(self) -> Iterator[tuple[Play, Position]]:
+        """Each legal play with the position right after it (same side still on roll)."""
+        turn = self.position.turn
+        for (player, opponent), play in self._plays.items():
+            yield play, Position(player, opponent, turn)
+
+    def __repr__(self) -> str:
+        shown = ", ".join(str(play) for play in itertools.islice(self, 6))
+        more = ", ..." if len(self) > 6 else ""
+        return f"<LegalPlays at {self.position.id()} {self.roll}: {len(self)} ({shown}{more})>"
+
+
+def generate_plays(position: Position, roll: Roll, rules: RuleSet = STANDARD) -> list[Play]:
+    """Every legal play of ``roll`` in ``position``, one per resulting position.
+
+    When no die can be played the list is empty and the turn passes (R10).
+    """
+    return list(LegalPlays(position, roll, rules))
+
+
+class TurnGuide:
+    """Partial-play guidance for a UI (seed 004, RULES.md "software replaces").
+
+    Given the steps already made this turn, it offers only the next steps that
+    keep a complete legal play reachable, and says when the turn is complete.
+
+    >>> from nard.core.board import Position
+    >>> guide = TurnGuide(Position.initial(), Roll(6, 5))
+    >>> sorted(guide.destinations(()).items())
+    [(8, (2, 3)), (13, (7, 8)), (24, (18,))]
+    >>> guide.is_complete([Step(24, 18), Step(18, 13)])
+    True
+    """
+
+    def __init__(self, position: Position, roll: Roll, rules: RuleSet = STANDARD) -> None:
+        self.position = position
+        self.roll = roll
+        self.rules = rules
+        self._search = _Search(position, roll, rules, keep_edges=True)
+        self._good = self._good_nodes()
+
+    def _good_nodes(self) -> set[_Key]:
+        """Nodes from which some legal play can still be completed."""
+        good: set[_Key] = set(self._search.legal_ends)
+        nodes = self._search.nodes
+        # Children always use more dice than parents: settle nodes deepest first.
+        for key in sorted(nodes, key=lambda k: -len(nodes[k].used)):
+            if key not in good and any(child in good for _, child in nodes[key].children):
+                good.add(key)
+        return good
+
+    @property
+    def dice_used(self) -> int:
+        """How many dice (units) a complete legal play uses (R8)."""
+        return self._search.most_dice()
+
+    def walk(self, steps: Sequence[Step]) -> list[_Key] | None:
+        """The nodes a sequence of steps passes through, or None if a step is not allowed."""
+        key = self._search.root
+        path = [key]
+        for step in steps:
+            nxt = self._follow(key, step)
+            if nxt is None:
+                return None
+            key = nxt
+            path.append(key)
+        return path
+
+    def _follow(self, key: _Key, step: Step) -> _Key | None:
+        options = [
+            child
+            for edge, child in self._search.nodes[key].children
+            if edge == step and (not step.die or edge.die == step.die) and child in self._good
+        ]
+        return options[0] if options else None
+
+    def next_steps(self, steps: Sequence[Step] = ()) -> list[Step]:
+        """The steps that may come next, each keeping a complete legal play reachable."""
+        path = self.walk(steps)
+        if path is None:
+            raise ValueError("the steps made so far do not lead to a legal play")
+        seen: dict[Step, Step] = {}
+        for edge, child in self._search.nodes[path[-1]].children:
+            if child in self._good and edge not in seen:
+                seen[edge] = edge
+        return list(seen.values())
+
+    def destinations(self, steps: Sequence[Step] = ()) -> dict[Point, tuple[Point, ...]]:
+        """Movable points and where each may go next: ``{from_point: (to_point, ...)}``."""
+        result: dict[Point, list[Point]] = {}
+        for step in self.next_steps(steps):
+            result.setdefault(step.from_point, []).append(step.to_point)
+        return {origin: tuple(targets) for origin, targets in result.items()}
+
+    def is_complete(self, steps: Sequence[Step]) -> bool:
+        """Whether these steps make a whole legal play, so the turn can be confirmed."""
+        path = self.walk(steps)
+        return path is not None and path[-1] in self._search.legal_ends
+
+    def resolve(self, steps: Sequence[Step]) -> list[Step] | None:
+        """The same steps with dice and hits filled in, if they are allowed in this order."""
+        key = self._search.root
+        resolved = []
+        for step in steps:
+            match = next(
+                (
+                    (edge, child)
+                    for edge, child in self._search.nodes[key].children
+                    if edge == step and (not step.die or edge.die == step.die) and child in self._good
+                ),
+                None,
+            )
+            if match is None:
+                return None
+            resolved.append(match[0])
+            key = match[1]
+        return resolved
+
+    def complete_play(self, steps: Sequence[Step]) -> Play | None:
+        """The play as made, if its steps in some order form a whole legal play."""
+        for order in _orders(steps):
+            resolved = self.resolve(order)
+            if resolved is not None and self.is_complete(resolved):
+                return Play(tuple(resolved))
+        return None
+
+    def example_play(self) -> Play:
+        """One complete legal play (the first found)."""
+        return next(iter(self._search.plays().values()))
+
+
+def _orders(steps: Sequence[Step]) -> Iterator[tuple[Step, ...]]:
+    """The given order first, then every other distinct order (at most 4! = 24)."""
+    yield tuple(steps)
+    seen = {tuple(steps)}
+    for order in itertools.permutations(steps):
+        if order not in seen:
+            seen.add(order)
+            yield order
+
+
+def is_legal(position: Position, roll: Roll, play: Play, rules: RuleSet = STANDARD) -> bool:
+    """Whether ``play`` is a legal play of ``roll``: its steps, in some order, are
+    allowed one by one and make a whole legal play (R5-R14, V1, V2).
+
+    >>> from nard.core.board import Position
+    >>> is_legal(Position.initial(), Roll(6, 4), Play((Step(24, 18), Step(18, 14))))
+    True
+    >>> is_legal(Position.initial(), Roll(6, 4), Play((Step(24, 18),)))
+    False
+    """
+    guide = TurnGuide(position, roll, rules)
+    if not play.steps:
+        return guide.dice_used == 0
+    return guide.complete_play(play.steps) is not None
+
+
+def check_play(
+    position: Position, roll: Roll, play: Play, rules: RuleSet = STANDARD
+) -> Explanation | None:
+    """None if the play is legal, else the explanation of why the rules refuse it."""
+    from nard.core.explain import explain_play
+
+    return explain_play(position, roll, play, rules)
+
+
+def apply_step(position: Position, step: Step) -> Position:
+    """The position after one step, the same side still on roll (no legality check
+    beyond the checkers being there and the landing point not closed)."""
+    player = list(position.player)
+    opponent = list(position.opponent)
+    if not player[step.from_point]:
+        raise ValueError(f"no checker of the side on roll on point {step.from_point}")
+    player[step.from_point] -= 1
+    player[step.to_point] += 1
+    if step.to_point != OFF:
+        blockers = opponent[25 - step.to_point]
+        if blockers >= 2:
+            raise ValueError(f"point {step.to_point} is closed (R5)")
+        if blockers == 1:
+            opponent[25 - step.to_point] = 0
+            opponent[BAR] += 1
+    return Position(tuple(player), tuple(opponent), position.turn)
+
+
+def apply_play(position: Position, play: Play) -> Position:
+    """The position after all steps of a play, the same side still on roll."""
+    for step in play.steps:
+        position = apply_step(position, step)
+    return position
