@@ -1,0 +1,216 @@
+"""The adapter to the bgsage engine: neural-network evaluation, search, cube, match equity.
+
+bgsage (MPL-2.0, C++ core) is to nard what Stockfish is to lichess: we do not
+train a network, we ask it. This module is the only one that calls bgsage;
+the board conversions it needs live in :mod:`nard.ai.convert`.
+
+Depth is counted the gnubg way: ``plies=0`` is the network alone, ``plies=1``
+looks one roll ahead, and so on. bgsage counts one more: its ``"1ply"`` is our
+0 plies, its ``"3ply"`` our 2 plies.
+
+>>> from nard.core.board import Position
+>>> engine = BgsageEngine.shared()
+>>> [chances] = engine.evaluator(0).evaluate([Position.initial()])
+>>> 0.5 < chances.win < 0.56
+True
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Final
+
+import bgbot_cpp
+from bgsage import BgBotAnalyzer
+from bgsage.weights import bearoff_db_path, default_weights
+
+from nard.ai.convert import to_board
+from nard.ai.probabilities import Probabilities
+from nard.core.board import Position
+
+MAX_PLIES: Final = 3
+"""The deepest search offered (bgsage's ``"4ply"``)."""
+
+_OWNER_NAMES: Final = ("centered", "player", "opponent")
+
+
+@dataclass(frozen=True, slots=True)
+class EngineCubeAnswer:
+    """bgsage's cube analysis, from the side on roll, in units of the current cube.
+
+    Money equities are per cube value; match equities are bgsage's
+    match-equity-based normalisation (its ``equity_dp`` is not always 1 there).
+    """
+
+    probabilities: Probabilities
+    no_double: float
+    double_take: float
+    double_pass: float
+    should_double: bool
+    should_take: bool
+    is_beaver: bool
+
+
+class BgsageEngine:
+    """The bgsage networks and searches, loaded once and shared.
+
+    Loading takes a fraction of a second; use :meth:`shared` rather than
+    building one per decision.
+    """
+
+    _shared: ClassVar[BgsageEngine | None] = None
+    _shared_lock: ClassVar = threading.Lock()
+
+    def __init__(self, *, threads: int = 0) -> None:
+        self._weights = default_weights()
+        self._threads = threads
+        base = bgbot_cpp.create_strategy(
+            self._weights.strategy_type,
+            self._weights.weight_paths_list,
+            self._weights.hidden_sizes_list,
+        )
+        self._bearoff = None
+        path = bearoff_db_path()
+        if path:
+            bearoff = bgbot_cpp.BearoffDB()
+            if bearoff.load(path):
+                self._bearoff = bearoff
+                # Exact race-to-the-end chances where the database knows them.
+                base = bgbot_cpp.BearoffStrategy(base, bearoff)
+        self._strategies: dict[int, Any] = {0: base}
+        self._analyzers: dict[int, BgBotAnalyzer] = {}
+        self._lock = threading.Lock()
+
+    @classmethod
+    def shared(cls) -> BgsageEngine:
+        """One engine per process, built on first use."""
+        with cls._shared_lock:
+            if cls._shared is None:
+                cls._shared = cls()
+            return cls._shared
+
+    # -- evaluation -------------------------------------------------------------------
+
+    def _strategy(self, plies: int) -> Any:
+        _check_plies(plies)
+        with self._lock:
+            if plies not in self._strategies:
+                strategy = bgbot_cpp.create_multipy(
+                    self._weights.strategy_type,
+                    self._weights.weight_paths_list,
+                    self._weights.hidden_sizes_list,
+                    n_plies=plies + 1,
+                    parallel_evaluate=True,
+                    parallel_threads=self._threads,
+                )
+                if self._bearoff is not None:
+                    bgbot_cpp.multipy_set_bearoff_db(strategy, self._bearoff)
+                self._strategies[plies] = strategy
+            return self._strategies[plies]
+
+    def evaluate(self, positions: Sequence[Position], *, plies: int = 0) -> list[Probabilities]:
+        """Chances of each position's side on roll, before it rolls (see :class:`Evaluator`)."""
+        strategy = self._strategy(plies)
+        results = []
+        for position in positions:
+            # bgsage evaluates the board of the side that has just played: the
+            # side not on roll. Its answer is that side's chances.
+            board = to_board(position.swap())
+            raw = strategy.evaluate_board(board, board)
+            chances = Probabilities.from_sequence(list(raw["probs"]), side=position.turn.other)
+            results.append(chances.flipped())
+        if plies:
+            strategy.clear_cache()
+        return results
+
+    def evaluator(self, plies: int = 0) -> BgsageEvaluator:
+        """An :class:`~nard.ai.evaluator.Evaluator` searching ``plies`` deep."""
+        _check_plies(plies)
+        return BgsageEvaluator(self, plies)
+
+    # -- cube and match ---------------------------------------------------------------
+
+    def _analyzer(self, plies: int) -> BgBotAnalyzer:
+        _check_plies(plies)
+        with self._lock:
+            if plies not in self._analyzers:
+                self._analyzers[plies] = BgBotAnalyzer(
+                    eval_level=f"{plies + 1}ply", parallel_threads=self._threads
+                )
+            return self._analyzers[plies]
+
+    def cube_answer(
+        self,
+        position: Position,
+        *,
+        cube_value: int,
+        owner: str,
+        away: int,
+        opponent_away: int,
+        crawford: bool,
+        jacoby: bool,
+        beaver: bool,
+        plies: int = 0,
+    ) -> EngineCubeAnswer:
+        """bgsage's cube analysis of ``position`` for its side on roll.
+
+        ``owner`` is ``"centered"``, ``"player"`` (the side on roll) or
+        ``"opponent"``; ``away``/``opponent_away`` are points still needed, 0
+        and 0 for money play.
+        """
+        if owner not in _OWNER_NAMES:
+            raise ValueError(f"cube owner is one of {_OWNER_NAMES}, not {owner!r}")
+        result = self._analyzer(plies).cube_action(
+            to_board(position),
+            cube_value=cube_value,
+            cube_owner=owner,
+            away1=away,
+            away2=opponent_away,
+            is_crawford=crawford,
+            jacoby=jacoby,
+            beaver=beaver,
+        )
+        return EngineCubeAnswer(
+            probabilities=Probabilities.from_sequence(result.probs.to_list(), side=position.turn),
+            no_double=float(result.equity_nd),
+            double_take=float(result.equity_dt),
+            double_pass=float(result.equity_dp),
+            should_double=bool(result.should_double),
+            should_take=bool(result.should_take),
+            is_beaver=bool(result.is_beaver),
+        )
+
+    @staticmethod
+    def match_equity(away: int, opponent_away: int, *, crawford: bool = False) -> float:
+        """Chance to win the match needing ``away`` points against ``opponent_away`` (the MET).
+
+        >>> BgsageEngine.match_equity(1, 1)
+        0.5
+        """
+        if away <= 0:
+            return 1.0
+        if opponent_away <= 0:
+            return 0.0
+        return float(bgbot_cpp.get_met(away, opponent_away, crawford))
+
+
+class BgsageEvaluator:
+    """An :class:`~nard.ai.evaluator.Evaluator` backed by bgsage at a fixed depth."""
+
+    def __init__(self, engine: BgsageEngine, plies: int) -> None:
+        self.engine = engine
+        self.plies = plies
+
+    def evaluate(self, positions: Sequence[Position]) -> list[Probabilities]:
+        """Chances of each position's side on roll, before it rolls."""
+        return self.engine.evaluate(positions, plies=self.plies)
+
+    def __repr__(self) -> str:
+        return f"<BgsageEvaluator plies={self.plies}>"
+
+
+def _check_plies(plies: int) -> None:
+    if not 0 <= plies <= MAX_PLIES:
+        raise ValueError(f"search depth is 0..{MAX_PLIES} plies, not {plies}")
