@@ -15,7 +15,7 @@ does exactly that.
 >>> from nard.core.board import Position
 >>> [chances] = PipCountEvaluator().evaluate([Position.initial()])
 >>> chances.side, round(chances.win, 3)
-(<Side.WHITE: 0>, 0.563)
+(<Side.WHITE: 0>, 0.537)
 """
 
 from __future__ import annotations
