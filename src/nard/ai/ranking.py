@@ -1,0 +1,119 @@
+"""Rank the legal plays of a roll by the positions they lead to.
+
+The candidates are exactly nard.core's legal plays (:class:`LegalPlays`), so
+ranking follows whatever rule set is in force, Iranian customs included; the
+evaluator only judges the resulting positions (wildbg's "compare positions,
+not moves").
+
+With a deeper search, every candidate is first scored by the quick
+``filter_evaluator`` and only the best few (gnubg's "tiny" move filter: at
+most :data:`FILTER_MAX_PLAYS`, within :data:`FILTER_WINDOW` of the best) are
+searched deeper. Searched plays rank above the rest.
+
+>>> from nard.ai.evaluator import PipCountEvaluator
+>>> from nard.core.board import Position
+>>> from nard.core.dice import Roll
+>>> ranked = rank_plays(Position.initial(), Roll(6, 5), evaluator=PipCountEvaluator())
+>>> ranked[0].equity_loss, all(a.equity >= b.equity for a, b in zip(ranked, ranked[1:]))
+(0.0, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from nard.ai.evaluator import Evaluator, evaluate_after
+from nard.ai.probabilities import Probabilities
+from nard.core.board import Position
+from nard.core.dice import Roll
+from nard.core.plays import LegalPlays, Play
+from nard.core.rules import STANDARD, RuleSet
+
+FILTER_MAX_PLAYS: Final = 5
+"""How many plays the quick filter passes to the deeper search."""
+FILTER_WINDOW: Final = 0.08
+"""Plays further than this (in equity) below the quick best are not searched deeper."""
+
+
+@dataclass(frozen=True, slots=True)
+class RankedPlay:
+    """One legal play with its resulting position and how good it looks.
+
+    ``probabilities`` and ``equity`` are from the side that plays;
+    ``equity_loss`` is how much worse than the best play it is (0 for the
+    best); ``searched`` tells whether it was scored by the deep evaluator
+    (True) or only by the quick filter.
+    """
+
+    play: Play
+    after: Position
+    probabilities: Probabilities
+    equity: float
+    equity_loss: float
+    searched: bool
+
+
+def rank_plays(
+    position: Position,
+    roll: Roll,
+    rules: RuleSet = STANDARD,
+    *,
+    evaluator: Evaluator,
+    filter_evaluator: Evaluator | None = None,
+    gammons: bool = True,
+) -> list[RankedPlay]:
+    """Every legal play of ``roll``, best first; empty when the turn passes (R10).
+
+    ``gammons=False`` values every win as single (Jacoby with a centred cube);
+    a rule set with V4 counts backgammons as gammons.
+    """
+    candidates = list(LegalPlays(position, roll, rules).items())
+    if not candidates:
+        return []
+    backgammons = not rules.no_backgammon
+
+    def score(chances: Sequence[Probabilities]) -> list[float]:
+        return [c.equity(gammons=gammons, backgammons=backgammons) for c in chances]
+
+    afters = [after for _, after in candidates]
+    if filter_evaluator is None or len(candidates) == 1:
+        chances = evaluate_after(evaluator, afters)
+        return _ranked(candidates, chances, score(chances), searched=[True] * len(candidates))
+
+    quick = evaluate_after(filter_evaluator, afters)
+    quick_equity = score(quick)
+    order = sorted(range(len(candidates)), key=lambda i: -quick_equity[i])
+    best = quick_equity[order[0]]
+    chosen = [i for i in order if best - quick_equity[i] <= FILTER_WINDOW][:FILTER_MAX_PLAYS]
+    deep = evaluate_after(evaluator, [afters[i] for i in chosen])
+    chances = list(quick)
+    equity = list(quick_equity)
+    searched = [False] * len(candidates)
+    for i, deep_chances, deep_equity in zip(chosen, deep, score(deep), strict=True):
+        chances[i], equity[i], searched[i] = deep_chances, deep_equity, True
+    return _ranked(candidates, chances, equity, searched)
+
+
+def _ranked(
+    candidates: Sequence[tuple[Play, Position]],
+    chances: Sequence[Probabilities],
+    equity: Sequence[float],
+    searched: Sequence[bool],
+) -> list[RankedPlay]:
+    # Searched plays first, then by equity; ties keep nard.core's order, so the
+    # ranking is deterministic.
+    order = sorted(range(len(candidates)), key=lambda i: (not searched[i], -equity[i]))
+    best = equity[order[0]]
+    return [
+        RankedPlay(
+            play=candidates[i][0],
+            after=candidates[i][1],
+            probabilities=chances[i],
+            equity=equity[i],
+            equity_loss=best - equity[i],
+            searched=searched[i],
+        )
+        for i in order
+    ]
