@@ -1,0 +1,172 @@
+"""The engine against independent enumerators, on positions from random games.
+
+- :mod:`tests.core.reference`, a slow walk written from RULES.md alone, under
+  the standard rules, the Iranian preset (V1 scope home + V2) and V1 scope board;
+- GNU Backgammon's own move generator (the ``gnubg`` package), standard rules.
+"""
+
+from __future__ import annotations
+
+import importlib
+import types
+from collections import Counter
+
+import pytest
+
+from nard.core.board import BAR, OFF, Position
+from nard.core.dice import Roll
+from nard.core.plays import LegalPlays
+from nard.core.rules import STANDARD, RuleSet
+from tests.core.conftest import CORPUS_SIZE, RULE_SETS
+from tests.core.reference import (
+    Board,
+    Sample,
+    all_rolls,
+    apply_steps,
+    board_of,
+    reference_dice_used,
+    reference_plays,
+)
+
+
+def engine_boards(position: Position, roll: Roll, rules: RuleSet = STANDARD) -> frozenset[Board]:
+    return frozenset(board_of(after) for _, after in LegalPlays(position, roll, rules).items())
+
+
+def test_reference_corpus_covers_every_phase(samples: tuple[Sample, ...]) -> None:
+    """The corpus must really hold bar, bear-off, doubles, hits, races and passes."""
+    assert len(samples) == CORPUS_SIZE
+    kinds: Counter[str] = Counter()
+    for sample in samples:
+        position = sample.position
+        kinds["bar"] += position.player[BAR] > 0
+        kinds["two on bar"] += position.player[BAR] > 1
+        kinds["bear-off"] += position.can_bear_off()
+        kinds["race"] += not position.is_contact()
+        kinds["doubles"] += sample.roll.is_double
+        kinds["no play"] += not sample.standard
+        kinds["hit"] += any(board[1][BAR] > position.opponent[BAR] for board in sample.standard)
+        kinds["bear-off play"] += any(
+            board[0][OFF] > position.player[OFF] for board in sample.standard
+        )
+    share = {kind: count / len(samples) for kind, count in kinds.items()}
+    assert share["bar"] >= 0.10, share
+    assert share["two on bar"] >= 0.02, share
+    assert share["bear-off"] >= 0.05, share
+    assert share["bear-off play"] >= 0.04, share
+    assert share["race"] >= 0.05, share
+    assert share["doubles"] >= 0.12, share
+    assert share["no play"] >= 0.01, share
+    assert share["hit"] >= 0.20, share
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", list(RULE_SETS))
+def test_engine_matches_reference_on_random_games(name: str, samples: tuple[Sample, ...]) -> None:
+    rules = RULE_SETS[name]
+    mismatches = []
+    differs_from_standard = 0
+    for sample in samples:
+        expected = (
+            sample.standard
+            if rules == STANDARD
+            else reference_plays(sample.position, sample.roll, rules)
+        )
+        differs_from_standard += expected != sample.standard
+        found = engine_boards(sample.position, sample.roll, rules)
+        if found != expected:
+            mismatches.append((sample.position, sample.roll, len(found), len(expected)))
+    assert not mismatches, f"{len(mismatches)} mismatches, first: {mismatches[:3]}"
+    if rules != STANDARD:
+        # The customs must actually bite in this corpus, or the comparison proves little.
+        assert differs_from_standard >= 25, differs_from_standard
+
+
+def test_reference_on_the_opening_position() -> None:
+    start = Position.initial()
+    # 3-1: 16 plays, as gnubg lists them; 8/5 6/5 among them.
+    assert len(reference_plays(start, Roll(3, 1))) == 16
+    assert apply_steps(start, [(8, 5), (6, 5)]) in reference_plays(start, Roll(3, 1))
+    assert reference_dice_used(start, Roll(4, 4)) == 4
+    assert apply_steps(start, [(24, 18), (18, 13)]) in reference_plays(start, Roll(6, 5))
+
+
+# -- GNU Backgammon ---------------------------------------------------------------------
+
+
+def _gnubg() -> types.ModuleType | None:
+    try:
+        return importlib.import_module("gnubg")
+    except ImportError:  # pragma: no cover - the dev extra installs it
+        return None
+
+
+gnubg = _gnubg()
+needs_gnubg = pytest.mark.skipif(
+    gnubg is None, reason="the gnubg package (GNU Backgammon's Python bindings) is not installed"
+)
+
+
+def gnubg_plays(position: Position, roll: Roll) -> list[tuple[int, ...]]:
+    """gnubg's legal moves as its ``(from, to, from, to, ...)`` tuples (bar 25, off 0).
+
+    gnubg's board is (side not on roll, side on roll), each side's points 1..24
+    then its bar, in its own numbering: our counts shifted down by one.
+    """
+    assert gnubg is not None
+    board = (list(position.opponent[1:]), list(position.player[1:]))
+    moves = gnubg.find_best_moves(
+        board, gnubg.cube_info(), gnubg.eval_context(0, 0), (roll.high, roll.low)
+    )
+    return [tuple(move["move"]) for move in moves]
+
+
+def gnubg_board(position: Position, move: tuple[int, ...]) -> Board | None:
+    """The board after a gnubg move tuple, or None when the tuple is cut short.
+
+    This binding stops writing a move at its first bear-off (``to`` is 0), so
+    the steps after it are lost; such tuples only count towards the total.
+    """
+    if len(move) % 2:
+        return None
+    return apply_steps(position, zip(move[::2], move[1::2], strict=True))
+
+
+@needs_gnubg
+def test_gnubg_lists_the_opening_plays() -> None:
+    moves = gnubg_plays(Position.initial(), Roll(3, 1))
+    boards = {gnubg_board(Position.initial(), move) for move in moves}
+    assert boards == engine_boards(Position.initial(), Roll(3, 1))
+    assert (8, 5, 6, 5) in moves
+
+
+@needs_gnubg
+@pytest.mark.parametrize("roll", list(all_rolls()), ids=str)
+def test_reference_matches_gnubg_on_the_opening_position(roll: Roll) -> None:
+    start = Position.initial()
+    moves = gnubg_plays(start, roll)
+    assert {gnubg_board(start, move) for move in moves} == reference_plays(start, roll)
+    assert len(moves) == len(reference_plays(start, roll))
+
+
+@needs_gnubg
+@pytest.mark.slow
+def test_engine_matches_gnubg_on_random_games(samples: tuple[Sample, ...]) -> None:
+    compared = exact = 0
+    mismatches = []
+    for sample in samples[:3000]:
+        if sample.position.is_game_over():
+            continue
+        moves = gnubg_plays(sample.position, sample.roll)
+        ours = engine_boards(sample.position, sample.roll)
+        theirs = [gnubg_board(sample.position, move) for move in moves]
+        compared += 1
+        if len(moves) != len(ours):
+            mismatches.append((sample.position, sample.roll, len(ours), len(moves)))
+        elif None not in theirs:
+            exact += 1
+            if set(theirs) != ours:
+                mismatches.append((sample.position, sample.roll, ours, theirs))
+    assert not mismatches, f"{len(mismatches)} mismatches, first: {mismatches[:3]}"
+    assert compared >= 2900
+    assert exact >= 0.85 * compared
