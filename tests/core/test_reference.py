@@ -153,7 +153,7 @@ def test_reference_matches_gnubg_on_the_opening_position(roll: Roll) -> None:
 @pytest.mark.slow
 def test_engine_matches_gnubg_on_random_games(samples: tuple[Sample, ...]) -> None:
     compared = exact = 0
-    mismatches = []
+    mismatches: list[tuple[object, ...]] = []
     for sample in samples[:3000]:
         if sample.position.is_game_over():
             continue
