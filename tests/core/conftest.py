@@ -7,6 +7,7 @@ play. Games are cached per seed, so a strategy only picks a game and a turn.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Sequence
 from functools import cache
 
 import pytest
@@ -14,9 +15,15 @@ from hypothesis import strategies as st
 
 from nard.core.board import OFF, Position
 from nard.core.dice import Roll
-from nard.core.plays import LegalPlays
+from nard.core.plays import LegalPlays, Play, Step
 from nard.core.rules import IRANIAN, STANDARD, EscapeScope, RuleSet
-from tests.core.reference import Sample, all_rolls, random_game_samples
+from tests.core.reference import (
+    Sample,
+    all_rolls,
+    apply_steps,
+    random_game_samples,
+    reference_plays,
+)
 
 V1_BOARD = STANDARD.with_(escape_after_hit=True, escape_scope=EscapeScope.BOARD)
 """V1 alone, with the scope that binds any hitting checker (entering included)."""
@@ -70,3 +77,44 @@ def corpus() -> tuple[Sample, ...]:
 @pytest.fixture(scope="session")
 def samples() -> tuple[Sample, ...]:
     return corpus()
+
+
+# -- hand-built positions and exact play sets -------------------------------------------
+
+Steps = Sequence[tuple[int, int]]
+
+
+def at(mine: dict[int, int], theirs: dict[int, int], *, theirs_on_bar: int = 0) -> Position:
+    """A position from the mover's point of view: ``theirs`` maps the MOVER's point
+    numbers to opposing checkers (so ``{2: 1}`` is a blot on the mover's 2-point);
+    checkers not placed are borne off. Point 25 in ``mine`` is the mover's bar."""
+    opponent = {25 - point: count for point, count in theirs.items()}
+    if theirs_on_bar:
+        opponent[25] = theirs_on_bar
+    return Position.from_points(mine, opponent)
+
+
+def play(*steps: tuple[int, int]) -> Play:
+    """A play from ``(from, to)`` pairs (bar 25, off 0)."""
+    return Play(tuple(Step(origin, target) for origin, target in steps))
+
+
+def assert_plays(
+    position: Position, roll: Roll, expected: Iterable[Steps], rules: RuleSet = STANDARD
+) -> LegalPlays:
+    """The legal plays are exactly ``expected`` (as resulting positions), for the
+    engine and for the reference alike, and each expected play is ``in`` them."""
+    expected = list(expected)
+    boards = {apply_steps(position, steps) for steps in expected}
+    legal = LegalPlays(position, roll, rules)
+    found = {(after.player, after.opponent) for _, after in legal.items()}
+    assert found == boards, f"engine: {[str(p) for p in legal]}"
+    assert reference_plays(position, roll, rules) == boards, "the reference disagrees"
+    for steps in expected:
+        assert play(*steps) in legal, f"{steps} should be legal"
+    if not expected:
+        assert legal.dice_used == 0
+        assert play() in legal
+    else:
+        assert play() not in legal
+    return legal
