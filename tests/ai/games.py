@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from nard.core.board import Position, Side
 from nard.core.dice import Roll
-from nard.core.plays import LegalPlays
+from nard.core.plays import LegalPlays, Play, apply_play, is_legal
 from nard.core.rules import STANDARD, RuleSet
 
 
@@ -37,3 +37,26 @@ def random_positions(
     while len(found) < count:
         found.extend(random_game(rng, rules))
     return found[:count]
+
+
+def play_game(
+    choose: Callable[[Position, Roll], Play],
+    rng: random.Random,
+    rules: RuleSet = STANDARD,
+    *,
+    max_turns: int = 1000,
+) -> tuple[Position, int]:
+    """Play one game where ``choose`` picks every play; check each play is legal.
+
+    Returns the final position and the number of turns.
+    """
+    position = Position.initial(turn=rng.choice([Side.WHITE, Side.BLACK]))
+    for turn in range(1, max_turns + 1):
+        roll = random_roll(rng)
+        play = choose(position, roll)
+        assert is_legal(position, roll, play, rules), (position.player, position.opponent, roll)
+        position = apply_play(position, play)
+        if position.is_game_over():
+            return position, turn
+        position = position.swap()
+    raise AssertionError(f"no winner after {max_turns} turns")

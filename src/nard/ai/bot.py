@@ -26,7 +26,7 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
-from nard.ai.cube import CubeAnalysis, CubeState, analyse_cube
+from nard.ai.cube import CubeAnalysis, CubeState, analyse_cube, gammons_count
 from nard.ai.evaluator import Evaluator
 from nard.ai.ranking import RankedPlay, rank_plays
 from nard.core.board import Position
@@ -134,7 +134,7 @@ class Bot:
             rules,
             evaluator=self._evaluator,
             filter_evaluator=self._filter,
-            gammons=_gammons_count(cube),
+            gammons=gammons_count(cube),
         )
 
     def choose_play(
@@ -200,8 +200,3 @@ class Bot:
             return values
         no_double, take, drop = (v + self._rng.gauss(0.0, noise) for v in values)
         return no_double, take, drop
-
-
-def _gammons_count(cube: CubeState | None) -> bool:
-    """Gammons count unless the Jacoby rule is on and the cube is still centred."""
-    return cube is None or not (cube.jacoby and cube.is_money and cube.owner is None)

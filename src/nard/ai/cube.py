@@ -93,6 +93,16 @@ def can_double(state: CubeState, side: Side) -> bool:
     return not (state.match_length and state.crawford)
 
 
+def gammons_count(state: CubeState | None) -> bool:
+    """Whether gammons count in the next game result: not under the Jacoby rule
+    with the cube still centred (R19); always without a cube.
+
+    >>> gammons_count(CubeState(jacoby=True)), gammons_count(None)
+    (False, True)
+    """
+    return state is None or not (state.jacoby and state.is_money and state.owner is None)
+
+
 def is_dead_cube(state: CubeState, side: Side) -> bool:
     """Whether doubling would gain ``side`` nothing: the cube already wins it the match."""
     return not state.is_money and state.value >= state.away(side)

@@ -125,6 +125,25 @@ class BgsageEngine:
             strategy.clear_cache()
         return results
 
+    def evaluate_plays(
+        self, before: Position, after: Sequence[Position], *, plies: int = 0
+    ) -> list[Probabilities]:
+        """Chances of the side that played, for each position ``after`` a play from
+        ``before`` (the side that played still ``turn``, as nard.core gives them).
+
+        bgsage chooses its network by the position before the play, so this
+        equals its own checker-play analysis, unlike evaluating ``after`` alone.
+        """
+        strategy = self._strategy(plies)
+        pre = to_board(before)
+        results = []
+        for position in after:
+            raw = strategy.evaluate_board(to_board(position), pre)
+            results.append(Probabilities.from_sequence(list(raw["probs"]), side=position.turn))
+        if plies:
+            strategy.clear_cache()
+        return results
+
     def evaluator(self, plies: int = 0) -> BgsageEvaluator:
         """An :class:`~nard.ai.evaluator.Evaluator` searching ``plies`` deep."""
         _check_plies(plies)
@@ -206,6 +225,10 @@ class BgsageEvaluator:
     def evaluate(self, positions: Sequence[Position]) -> list[Probabilities]:
         """Chances of each position's side on roll, before it rolls."""
         return self.engine.evaluate(positions, plies=self.plies)
+
+    def evaluate_plays(self, before: Position, after: Sequence[Position]) -> list[Probabilities]:
+        """Chances of the side that played, knowing the position before the play."""
+        return self.engine.evaluate_plays(before, after, plies=self.plies)
 
     def __repr__(self) -> str:
         return f"<BgsageEvaluator plies={self.plies}>"

@@ -37,34 +37,56 @@ class Evaluator(Protocol):
         ...
 
 
-def evaluate_after(evaluator: Evaluator, after: Sequence[Position]) -> list[Probabilities]:
+@runtime_checkable
+class PlayEvaluator(Evaluator, Protocol):
+    """An evaluator that judges the results of a play better knowing the position before it.
+
+    bgsage picks its network by the game plan of the position before the
+    play; given it, its ranking equals its own checker-play analysis.
+    """
+
+    def evaluate_plays(self, before: Position, after: Sequence[Position]) -> list[Probabilities]:
+        """Chances of the side that played ``before`` -> each of ``after`` (that side's view)."""
+        ...
+
+
+def evaluate_after(
+    evaluator: Evaluator, after: Sequence[Position], *, before: Position | None = None
+) -> list[Probabilities]:
     """Chances of the side that just played, for positions right after a play.
 
     ``after`` holds positions as :meth:`nard.core.plays.LegalPlays.items` gives
     them: the side that played is still ``turn``. Finished games get their
-    certain outcome instead of an estimate.
+    certain outcome instead of an estimate. ``before``, the position the play
+    started from, goes to evaluators that use it (:class:`PlayEvaluator`).
     """
     results: list[Probabilities | None] = [Probabilities.of_finished(p) for p in after]
     pending = [i for i, known in enumerate(results) if known is None]
     if pending:
-        estimates = evaluator.evaluate([after[i].swap() for i in pending])
+        if before is not None and isinstance(evaluator, PlayEvaluator):
+            estimates = evaluator.evaluate_plays(before, [after[i] for i in pending])
+        else:
+            estimates = evaluator.evaluate([after[i].swap() for i in pending])
         for i, estimate in zip(pending, estimates, strict=True):
             results[i] = estimate
     return [r.pov(p.turn) for r, p in zip(results, after, strict=True) if r is not None]
 
 
 class PipCountEvaluator:
-    """A deterministic evaluator from the race alone, for tests and as a floor.
+    """A deterministic evaluator from the pip counts, for tests and as a floor.
 
     The win chance is a logistic curve of the pip count lead, with the side on
-    roll credited about half a roll (the usual 8 pips). Gammon chances grow
-    when the loser has borne off nothing and is far behind. It knows nothing
-    of contact, so it plays badly, but it is fast, needs no engine, and its
-    answers are easy to predict.
+    roll credited half a roll's worth and every blot left while contact
+    remains charged some pips (without that charge two such players hit each
+    other forever). Gammon chances grow when the loser has borne off nothing
+    and is far behind. It plays badly, but it is fast, needs no engine, and
+    its answers are easy to predict.
     """
 
     ON_ROLL_PIPS = 4.0
     """The value of being on roll, in pips."""
+    BLOT_PIPS = 10.0
+    """The cost of a blot while contact remains, in pips."""
     SCALE = 0.08
     """Steepness of the logistic curve per pip of lead, scaled by race length."""
 
@@ -78,6 +100,8 @@ class PipCountEvaluator:
             return finished.pov(position.turn)
         mine, theirs = position.pip_counts()
         lead = theirs - mine + self.ON_ROLL_PIPS
+        if position.is_contact():
+            lead += self.BLOT_PIPS * (_blots(position.opponent) - _blots(position.player))
         # A lead of n pips matters more in a short race than in a long one.
         length = max(mine + theirs, 1) / 2
         win = 1.0 / (1.0 + math.exp(-self.SCALE * lead * 100.0 / (length + 50.0)))
@@ -87,6 +111,10 @@ class PipCountEvaluator:
         return Probabilities(
             win, win_gammon, win_gammon / 10, lose_gammon, lose_gammon / 10, side=position.turn
         )
+
+
+def _blots(side: tuple[int, ...]) -> int:
+    return sum(1 for point in range(1, 25) if side[point] == 1)
 
 
 def _gammon_chance(win: float, loser_off: int, loser_pips: int) -> float:

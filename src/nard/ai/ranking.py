@@ -79,15 +79,15 @@ def rank_plays(
 
     afters = [after for _, after in candidates]
     if filter_evaluator is None or len(candidates) == 1:
-        chances = evaluate_after(evaluator, afters)
+        chances = evaluate_after(evaluator, afters, before=position)
         return _ranked(candidates, chances, score(chances), searched=[True] * len(candidates))
 
-    quick = evaluate_after(filter_evaluator, afters)
+    quick = evaluate_after(filter_evaluator, afters, before=position)
     quick_equity = score(quick)
     order = sorted(range(len(candidates)), key=lambda i: -quick_equity[i])
     best = quick_equity[order[0]]
     chosen = [i for i in order if best - quick_equity[i] <= FILTER_WINDOW][:FILTER_MAX_PLAYS]
-    deep = evaluate_after(evaluator, [afters[i] for i in chosen])
+    deep = evaluate_after(evaluator, [afters[i] for i in chosen], before=position)
     chances = list(quick)
     equity = list(quick_equity)
     searched = [False] * len(candidates)
