@@ -109,16 +109,147 @@ NO_PLAY = Play()
 """The empty play: the turn passes (R10)."""
 
 
-# -- the search -------------------------------------------------------------------------
+# -- the search, standard rules -----------------------------------------------------------
+#
+# Without V1/V2 a way to play the roll needs no state beyond the board, and the
+# opponent changes only where a blot is hit. So this search moves checkers on one
+# list and takes each step back after trying it, names a resulting position by the
+# mover's counts plus a bitmask of the points hit, and makes Step and Play objects
+# only for the plays it keeps. It finds the same plays, with the same steps, in the
+# same order as the general search below (bench/samecheck.py compares them).
+
+_Raw = tuple[int, int, bool, int]
+"""A step before it becomes a :class:`Step`: (from, to, hit, die)."""
+_End = tuple[tuple[int, ...], int]
+"""A resulting position: the mover's counts and the bitmask of the points hit."""
+
+_STEPS: dict[_Raw, Step] = {}
+
+
+def _step(raw: _Raw) -> Step:
+    """The Step for (from, to, hit, die); steps are immutable, so one of each is shared."""
+    step = _STEPS.get(raw)
+    if step is None:
+        step = _STEPS[raw] = Step(*raw)
+    return step
+
+
+def _moves(board: list[int], die: int, closed: list[bool], top: int = BAR) -> list[tuple[int, int]]:
+    """Every (from, to) a die allows from a point no higher than ``top``, highest first
+    (R5, R12, R13, R14); ``closed[p]``: the opponent holds the mover's point p."""
+    if board[BAR]:
+        target = BAR - die
+        return [] if closed[target] else [(BAR, target)]
+    highest = 24
+    while highest and not board[highest]:
+        highest -= 1
+    moves = [
+        (origin, origin - die)
+        for origin in range(min(highest, top), die, -1)
+        if board[origin] and not closed[origin - die]
+    ]
+    if highest <= 6:
+        # R14: exact, or from the highest point when no checker stands higher.
+        origin = highest if highest < die else die if board[die] else 0
+        if 0 < origin <= top:
+            moves.append((origin, OFF))
+    return moves
+
+
+def _standard_ends(
+    player: tuple[int, ...], opponent: tuple[int, ...], roll: Roll
+) -> tuple[int, dict[_End, tuple[_Raw, ...]]]:
+    """The dice every legal play uses and, per resulting position, the first way found."""
+    closed = [False] + [opponent[25 - point] >= 2 for point in range(1, 25)] + [False]
+    blots = [False] + [opponent[25 - point] == 1 for point in range(1, 25)] + [False]
+    board = list(player)
+    if roll.is_double:
+        return _four_units(board, closed, blots, roll.high)
+    return _two_dice(board, closed, blots, roll.high, roll.low)
+
+
+def _two_dice(
+    board: list[int], closed: list[bool], blots: list[bool], high: int, low: int
+) -> tuple[int, dict[_End, tuple[_Raw, ...]]]:
+    both: dict[_End, tuple[_Raw, ...]] = {}
+    alone: tuple[dict[_End, tuple[_Raw, ...]], dict[_End, tuple[_Raw, ...]]] = ({}, {})
+    for first, second, singles in ((high, low, alone[0]), (low, high, alone[1])):
+        for origin, target in _moves(board, first, closed):
+            hit = blots[target]
+            mask = hit << target
+            board[origin] -= 1
+            board[target] += 1
+            replies = _moves(board, second, closed)
+            for origin2, target2 in replies:
+                hit2 = blots[target2] and not mask >> target2 & 1
+                board[origin2] -= 1
+                board[target2] += 1
+                end = (tuple(board), mask | hit2 << target2)
+                if end not in both:
+                    both[end] = ((origin, target, hit, first), (origin2, target2, hit2, second))
+                board[origin2] += 1
+                board[target2] -= 1
+            if not replies and not both:
+                singles.setdefault((tuple(board), mask), ((origin, target, hit, first),))
+            board[origin] += 1
+            board[target] -= 1
+    if both:
+        return 2, both
+    # R9: when only one die can be played, the larger one if it can be.
+    singles = alone[0] or alone[1]
+    return (1 if singles else 0), singles
+
+
+def _four_units(
+    board: list[int], closed: list[bool], blots: list[bool], die: int
+) -> tuple[int, dict[_End, tuple[_Raw, ...]]]:
+    # Under the standard rules any order of a double's steps can be replayed with
+    # the higher starting points first (a step from a lower point never opens a
+    # higher one), so only those orders are walked: each set of steps once.
+    # V1 breaks this, as there the order decides which checker has hit.
+    found: list[dict[_End, tuple[_Raw, ...]]] = [{}, {}, {}, {}, {}]
+    path: list[_Raw] = []
+
+    def walk(top: int, mask: int) -> None:
+        moves = _moves(board, die, closed, top) if len(path) < 4 else []
+        if not moves:
+            found[len(path)].setdefault((tuple(board), mask), tuple(path))
+            return
+        for origin, target in moves:
+            hit = blots[target] and not mask >> target & 1
+            board[origin] -= 1
+            board[target] += 1
+            path.append((origin, target, hit, die))
+            walk(origin, mask | hit << target)
+            path.pop()
+            board[origin] += 1
+            board[target] -= 1
+
+    walk(BAR, 0)
+    most = max(units for units in range(5) if found[units])
+    return most, found[most]
+
+
+def _hit_opponent(opponent: tuple[int, ...], mask: int) -> tuple[int, ...]:
+    """The opponent's checkers after the blots on the mover's points in ``mask`` were hit."""
+    if not mask:
+        return opponent
+    beaten = list(opponent)
+    for point in range(1, 25):
+        if mask >> point & 1:
+            beaten[25 - point] = 0
+            beaten[BAR] += 1
+    return tuple(beaten)
+
+
+# -- the search, any rules -----------------------------------------------------------
 #
 # A node is one way the turn can stand after some steps. Its key holds the two
 # sides' checkers, the dice still to play and, under V1/V2, which checkers have
 # hit and on which home points hits were made, so that equal keys really are
 # interchangeable and each is expanded once.
 
-_Key = tuple[
-    tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], frozenset[int]
-]
+_Key = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], frozenset[int]]
 _NO_TAINT: tuple[int, ...] = ()
 _NO_HITS: frozenset[int] = frozenset()
 
@@ -176,7 +307,7 @@ class _Search:
     def _expand(self, key: _Key, steps: tuple[Step, ...], used: tuple[int, ...]) -> None:
         node = _Node(steps, used, [])
         self.nodes[key] = node
-        player, opponent, dice, taint, home_hits = key
+        player, opponent, dice, taint, _ = key
         rules = self.rules
         escape_rule = rules.escape_after_hit
         for index, die in enumerate(dice):
@@ -188,7 +319,7 @@ class _Search:
                 for tainted_mover in movers:
                     if tainted_mover and player[target] and target != OFF:
                         continue  # V1: a checker that hit may not land on its own checkers
-                    if not tainted_mover and escape_rule and taint and taint[origin] == player[origin]:
+                    if not tainted_mover and taint and taint[origin] == player[origin]:
                         continue  # every checker here has hit: only a tainted one can move
                     child = self._child(key, origin, target, hit, tainted_mover, rest)
                     step = Step(origin, target, hit, die)
@@ -273,11 +404,21 @@ class LegalPlays:
         self.position = position
         self.roll = roll
         self.rules = rules
-        search = _Search(position, roll, rules, keep_edges=False)
-        self.dice_used = search.most_dice()
-        # R10: when no die can be played there is no play to list; the turn passes.
-        self._plays = search.plays() if self.dice_used else {}
+        plays: dict[tuple[tuple[int, ...], tuple[int, ...]], Play]
+        if rules.has_move_customs:
+            search = _Search(position, roll, rules, keep_edges=False)
+            dice_used, plays = search.most_dice(), search.plays()
+        else:
+            dice_used, ends = _standard_ends(position.player, position.opponent, roll)
+            opponent = position.opponent
+            plays = {
+                (board, _hit_opponent(opponent, mask)): Play(tuple(map(_step, raws)))
+                for (board, mask), raws in ends.items()
+            }
+        self.dice_used = dice_used
         """How many dice (or units of a double) each legal play uses (R8)."""
+        # R10: when no die can be played there is no play to list; the turn passes.
+        self._plays = plays if dice_used else {}
 
     def __iter__(self) -> Iterator[Play]:
         return iter(self._plays.values())
@@ -405,7 +546,9 @@ class TurnGuide:
                 (
                     (edge, child)
                     for edge, child in self._search.nodes[key].children
-                    if edge == step and (not step.die or edge.die == step.die) and child in self._good
+                    if edge == step
+                    and (not step.die or edge.die == step.die)
+                    and child in self._good
                 ),
                 None,
             )

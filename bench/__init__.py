@@ -1,0 +1,1 @@
+"""Benchmarks and cross-checks; run them with ``make bench`` or ``python -m bench.movegen``."""
