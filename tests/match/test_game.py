@@ -149,9 +149,9 @@ def test_illegal_play_is_refused_with_the_rule() -> None:
         game.apply(MakePlay(W, Play((Step(8, 5),))))  # R8: both dice can be played
     error = info.value
     assert isinstance(error, IllegalPlayError) and isinstance(error, ValueError)
-    assert error.rule is not None
-    if error.explanation is not None:  # nard.core.explain has landed
-        assert error.rule == error.explanation.rule
+    assert error.explanation is not None and error.explanation.legal_play is not None
+    assert error.rule is Rule.R8 and error.explanation.rule is Rule.R8
+    assert error.explanation.legal_play in game.legal_plays
     assert game.phase is Phase.PLAYING  # a refused action changes nothing
 
 
@@ -180,9 +180,13 @@ def test_steps_undo_and_confirm() -> None:
 
 
 def test_step_that_leads_nowhere_is_refused() -> None:
+    with pytest.raises(GamePlayError, match="allowed next") as info:
+        opened(3, 1).apply(MakeStep(W, Step(13, 12)))  # Black's 13-point is White's 12
+    assert info.value.rule is Rule.R5 and info.value.explanation is not None
     game = opened(6, 4)
-    with pytest.raises(GamePlayError, match="allowed next"):
-        game.apply(MakeStep(W, Step(13, 12)))
+    with pytest.raises(GamePlayError) as info:
+        game.apply(MakeStep(W, Step(13, 11)))  # no die shows 2
+    assert info.value.explanation is not None
     game, _ = game.apply(MakeStep(W, Step(24, 18)))
     with pytest.raises(GamePlayError):
         game.apply(MakeStep(W, Step(18, 12)))  # the 6 is used; only the 4 is left

@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, NamedTuple, TypeAlias
 
 from nard.core.board import CHECKERS_PER_SIDE, OFF, Position, Side
 from nard.core.dice import DIE_FACES, Roll
+from nard.core.explain import explain_play, explain_step
 from nard.core.plays import LegalPlays, Play, Step, TurnGuide, apply_play, apply_step
 from nard.core.rules import STANDARD, Rule, RuleSet
 from nard.match.actions import (
@@ -95,8 +96,6 @@ from nard.match.scoring import (
 )
 
 if TYPE_CHECKING:
-    from nard.core.explain import Explanation
-
     from nard.match.dice import DiceSource
 
 
@@ -132,15 +131,6 @@ DiceDraw: TypeAlias = tuple[int, int] | Roll
 def _guide(position: Position, roll: Roll, rules: RuleSet) -> TurnGuide:
     """The turn guide of a roll; cached because every step of a turn asks it again."""
     return TurnGuide(position, roll, rules)
-
-
-def _explain(position: Position, roll: Roll, play: Play, rules: RuleSet) -> Explanation | None:
-    """The core's explanation of why ``play`` is refused, if the core can give one."""
-    try:
-        from nard.core.explain import explain_play
-    except ImportError:  # pragma: no cover - nard.core.explain is optional for this module
-        return None
-    return explain_play(position, roll, play, rules)
 
 
 def _name(side: Side) -> str:
@@ -496,7 +486,7 @@ class Game:
 
     def _refuse_play(self, message: str, play: Play) -> GamePlayError:
         assert self.turn_start is not None and self.roll is not None
-        explanation = _explain(self.turn_start, self.roll, play, self.rules)
+        explanation = explain_play(self.turn_start, self.roll, play, self.rules)
         return GamePlayError(message, rule=Rule.R8, explanation=explanation)
 
     def _make_step(self, action: MakeStep) -> tuple[Game, tuple[Event, ...]]:
@@ -506,10 +496,14 @@ class Game:
         steps = (*self.steps, action.step)
         resolved = self.guide.resolve(steps)
         if resolved is None:
+            assert self.turn_start is not None and self.roll is not None
             allowed = ", ".join(str(step) for step in self.next_steps()) or "none"
-            raise self._refuse_play(
+            raise GamePlayError(
                 f"step {action.step} does not lead to a legal play (allowed next: {allowed})",
-                Play(steps),
+                rule=Rule.R8,
+                explanation=explain_step(
+                    self.turn_start, self.roll, self.steps, action.step, self.rules
+                ),
             )
         step = resolved[-1]
         game = replace(self, position=apply_step(self.position, step), steps=(*self.steps, step))
