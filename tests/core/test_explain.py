@@ -288,6 +288,27 @@ def test_v2_no_hit_and_cover_in_the_home_board() -> None:
     assert "V2" in why.message_fa
 
 
+def test_v1_step_that_leaves_the_other_die_unplayable() -> None:
+    # 8/5* hits on the home board: under V1 that checker may not go on to 3 (own
+    # checkers), 3/1 and 13/11 are closed, so 8/5* loses the 2.
+    position = Position.from_points({8: 1, 3: 3, 13: 11}, {20: 1, 24: 2, 14: 2, 6: 10})
+    assert explain_step(position, Roll(3, 2), [], Step(8, 5), STANDARD) is None
+    why = explain_step(position, Roll(3, 2), [], Step(8, 5), IRANIAN)
+    assert why is not None
+    assert (why.rule, why.code, why.step) == (Rule.V1, "escape-after-hit", Step(8, 5))
+    check_legal_play(position, Roll(3, 2), why, IRANIAN)
+    mentions(why, 8, 5)
+
+
+def test_v2_step_that_covers_the_hit_blot() -> None:
+    position = Position.from_points({8: 1, 4: 1, 13: 13}, {23: 1, 1: 2})
+    why = explain_step(position, Roll(6, 2), [Step(8, 2)], Step(4, 2), IRANIAN)
+    assert why is not None
+    assert (why.rule, why.code, why.step) == (Rule.V2, "hit-and-cover", Step(4, 2))
+    check_legal_play(position, Roll(6, 2), why, IRANIAN)
+    assert why.legal_play is not None and why.legal_play.steps[0] == Step(8, 2)
+
+
 def test_fallback_when_no_rule_fits() -> None:
     # A step that claims the wrong die is refused, but no rule names it better.
     tried = Play((Step(24, 18, die=4), Step(13, 9)))
@@ -445,3 +466,28 @@ def _random_play(rng: random.Random, position: Position, roll: Roll) -> Play:
             Step(origin, max(OFF, min(origin - distance, 24))) if origin > 1 else Step(1, 0)
         )
     return Play(tuple(steps))
+
+
+@settings(max_examples=30, deadline=None)
+@given(game_positions(), rolls, rule_sets, st.integers(OFF, BAR), st.integers(OFF, BAR))
+def test_explain_move_accepts_exactly_the_moves_the_guide_allows(
+    position: Position, roll: Roll, rules: RuleSet, origin: int, target: int
+) -> None:
+    guide = TurnGuide(position, roll, rules)
+    why = explain_move(position, roll, [], origin, target, rules)
+    allowed = _reachable(guide, [], origin, target)
+    assert (why is None) == allowed
+    if why is not None:
+        assert why.code in CODES
+        if target >= origin or origin == OFF or target == BAR:
+            assert why.code == "wrong-direction"
+
+
+def _reachable(guide: TurnGuide, made: list[Step], origin: int, target: int) -> bool:
+    """Whether one checker can go from origin to target by steps the guide offers."""
+    for step in guide.next_steps(made):
+        if step.from_point != origin or step.to_point < target:
+            continue
+        if step.to_point == target or _reachable(guide, [*made, step], step.to_point, target):
+            return True
+    return False

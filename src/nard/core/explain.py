@@ -345,6 +345,10 @@ class _Turn:
             return self.explain_complete_steps(steps, ends)
         assert best is not None
         made, order, keys = best
+        given, start = self.walk(steps, good_only=False)
+        if steps[given] == order[made]:
+            # The same step fails in the order given: explain it on the board the player saw.
+            made, order, keys = given, tuple(steps), start
         return self.explain_refused(order, made, keys[0], steps)
 
     def expansions(self, steps: Sequence[Step]) -> list[tuple[Step, ...]]:
@@ -543,7 +547,7 @@ class _Turn:
             lenient = _Turn(self.position, self.roll, self.rules.with_(escape_after_hit=False))
             made, _ = lenient.walk([*steps_made, step], good_only=True)
             if made == len(steps_made) + 1:
-                text = msg.escape_dead_end(_steps_text([step]))
+                text = msg.escape_dead_end(_steps_text([raw[0][0]]))
                 return self.build(
                     _Reason(Rule.V1, "escape-after-hit", text), legal=legal, step=step
                 )
@@ -591,7 +595,8 @@ class _Turn:
                     target,
                     distance,
                     self.roll_text(),
-                    None if len(dice) == len(self.roll.units) else msg.dice_text(dice),
+                    # Name the dice left only when the distance is a die already played.
+                    msg.dice_text(dice) if distance in self.roll.units else None,
                 ),
             )
         if target != OFF and _closed(key, target):

@@ -224,14 +224,16 @@ def bar_first(count: int) -> Text:
 
 def intermediate_closed(from_point: int, to_point: int, dice: Text, stops: Iterable[int]) -> Text:
     """A jump with the sum of the dice over closed landing points (R6)."""
-    source, target, landing = point_text(from_point), point_text(to_point), points_text(stops)
+    where = list(stops)
+    source, target, landing = point_text(from_point), point_text(to_point), points_text(where)
+    verb, fa_verb = ("are", "بسته‌اند") if len(where) > 1 else ("is", "بسته است")
     return Text(
         "A checker cannot jump with the sum of the dice: each die is a separate move that"
         f" must land on an open point. Moving from {source.en} to {target.en} with"
-        f" {dice.en} would have to stop on {landing.en}, and they are closed.",
+        f" {dice.en} would have to stop on {landing.en}, which {verb} closed.",
         "مهره نمی‌تواند با مجموع تاس‌ها بپرد: هر تاس یک حرکت جداست و باید روی خانه باز"
         f" فرود بیاید. رفتن از {source.fa} به {target.fa} با {dice.fa} باید روی"
-        f" {landing.fa} توقف کند و آن‌ها خانه بسته‌اند.",
+        f" {landing.fa} توقف کند که {fa_verb}.",
     )
 
 
@@ -257,7 +259,7 @@ def must_use_more_units(die: int, units: int, play: Text) -> Text:
     """Fewer units of a double played than possible (R7, R8)."""
     return Text(
         f"With doubles you play the {die} four times, and you must play as many of the four"
-        f" as you can: {units} can be played, as in {play.en}.",
+        f" as you can: {units} of them can be played, as in {play.en}.",
         f"با جفت، تاس {_n(die)} چهار بار بازی می‌شود و باید بیشترین تعداد ممکن از این چهار"
         f" حرکت را بازی کنید: {_n(units)} حرکت ممکن است، مانند {play.fa}.",
     )
