@@ -368,8 +368,8 @@ def _point(text: str) -> int:
 
 
 def _mark_unplayed(entries: list[MatEntry]) -> tuple[MatEntry, ...]:
-    """A roll without a play followed by the other player's ``Wins`` was a
-    roll then a resignation (gnubg's layout for it), not a roll that could not move."""
+    """A roll without a play followed by a ``Wins`` line was (most likely) a roll
+    then a resignation, which gnubg lays out differently from a roll that cannot move."""
     marked = list(entries)
     for index, entry in enumerate(marked[:-1]):
         after = marked[index + 1]
@@ -377,7 +377,6 @@ def _mark_unplayed(entries: list[MatEntry]) -> tuple[MatEntry, ...]:
             isinstance(entry.cell, MatRoll)
             and not entry.cell.steps
             and isinstance(after.cell, MatWin)
-            and after.player != entry.player
         ):
             marked[index] = replace(entry, cell=replace(entry.cell, played=False))
     return tuple(marked)
@@ -443,7 +442,7 @@ class _LineWriter:
         self.parts: list[str] = []
         self.number = 1
         self.open = False  # a first-column cell waits for its second column
-        self.unplayed = False  # the open line ends in a roll not played (no padding)
+        self.unplayed: int | None = None  # who ends the open line with a roll not played
 
     def cell(self, player: int, text: str) -> None:
         if player == 0:
@@ -461,34 +460,39 @@ class _LineWriter:
         if player == 0:
             self.close()
             self.parts.append(f"{self.number:3d}) {text:<3}")
-            self.open = True
         else:
             if not self.open:
                 self.parts.append(f"{self.number:3d}) {'':<27} ")
             self.parts.append(text)
-            self.open = True
-        self.unplayed = True
+        self.open = True
+        self.unplayed = player
 
     def win(self, player: int, text: str) -> None:
-        if player == 0:
+        if player == 0 or self.unplayed == 1:
+            # gnubg would put some of these on the roll's line, where no reader
+            # can tell the columns apart; a line of its own says who won.
             self.close()
+        if player == 0:
             self.parts.append(f"      {text}\n\n")
-        elif self.open and self.unplayed:
+        elif self.open and self.unplayed == 0:
             self.parts.append(f"{'':24}{text}\n\n")
         elif self.open:
             self.parts.append(f" {text}\n\n")
         else:
             self.parts.append(f"{'':34}{text}\n\n")
-        self.open = self.unplayed = False
+        self.open = False
+        self.unplayed = None
 
     def blank_line(self) -> None:
         self.parts.append("\n\n")
-        self.open = self.unplayed = False
+        self.open = False
+        self.unplayed = None
 
     def close(self) -> None:
         if self.open:
             self.parts.append("\n")
-            self.open = self.unplayed = False
+            self.open = False
+            self.unplayed = None
             self.number += 1
 
     def text(self) -> str:
