@@ -163,8 +163,8 @@ class Game:
     resignation: ResignOffered | None = None
     resume_phase: Phase | None = None
     result: GameResult | None = None
-    history: tuple[Event, ...] = ()
-    actions: tuple[Action, ...] = ()
+    history: tuple[Event, ...] = field(default=(), repr=False)
+    actions: tuple[Action, ...] = field(default=(), repr=False)
 
     def __post_init__(self) -> None:
         if self.match_length is not None:

@@ -56,7 +56,7 @@ class Match:
     options: GameOptions = field(default_factory=GameOptions)
     crawford_rule: bool = True
     score: tuple[int, int] = (0, 0)
-    games: tuple[Game, ...] = ()
+    games: tuple[Game, ...] = field(default=(), repr=False)
     awarded: tuple[int, ...] = ()
     game: Game | None = None
     crawford_played: bool = False
