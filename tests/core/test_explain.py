@@ -411,7 +411,7 @@ def test_explain_step_shows_a_play_that_starts_with_the_steps_made() -> None:
 # -- properties --------------------------------------------------------------------------------
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(game_positions(), rolls, rule_sets, st.randoms(use_true_random=False))
 def test_explain_play_is_none_exactly_for_legal_plays(
     position: Position, roll: Roll, rules: RuleSet, rng: random.Random
@@ -431,6 +431,29 @@ def test_explain_play_is_none_exactly_for_legal_plays(
     assert why.legal_play is not None
     assert is_legal(position, roll, why.legal_play, rules)
     assert why.rule.value in why.message_en and why.message_fa
+
+
+@settings(max_examples=60, deadline=None)
+@given(game_positions(), rolls, rule_sets, st.randoms(use_true_random=False))
+def test_shortened_and_standard_plays_are_judged_by_the_dice_they_use(
+    position: Position, roll: Roll, rules: RuleSet, rng: random.Random
+) -> None:
+    """Legal standard plays, whole and less their last step, judged under any rule set:
+    R8 refusals show a legal play that uses more dice than the play tried."""
+    standard = generate_plays(position, roll)
+    for whole in rng.sample(standard, min(3, len(standard))):
+        for tried in (whole, Play(whole.steps[:-1])):
+            why = explain_play(position, roll, tried, rules)
+            assert (why is None) == is_legal(position, roll, tried, rules)
+            if why is None:
+                continue
+            assert why.code in CODES - {"not-legal"}
+            assert why.legal_play is not None and is_legal(position, roll, why.legal_play, rules)
+            if why.code in {"must-use-both", "must-use-more-units", "must-play-one"}:
+                assert why.rule in (Rule.R8, Rule.R9)
+                assert len(why.legal_play) > len(tried)
+            if rules == STANDARD:
+                assert why.code in {"must-use-both", "must-use-more-units", "must-play-one"}
 
 
 @settings(max_examples=40, deadline=None)

@@ -351,9 +351,9 @@ class _Turn:
             made, order, keys = given, tuple(steps), start
         return self.explain_refused(order, made, keys[0], steps)
 
-    def expansions(self, steps: Sequence[Step]) -> list[tuple[Step, ...]]:
-        """The plays the steps make when steps that span several dice are split; empty
-        when every step can be a single die."""
+    def expansions(self, steps: Sequence[Step]) -> list[tuple[tuple[Step, ...], ...]]:
+        """The ways to split the steps that span several dice into single-die steps, each
+        as one part per step; empty when every step can be a single die."""
         units = self.roll.units
         options: list[list[tuple[Step, ...]]] = []
         combined = False
@@ -369,23 +369,23 @@ class _Turn:
                 options.append([(step,)])
         if not combined:
             return []
-        plays = itertools.islice(itertools.product(*options), _MAX_SPLITS)
-        return [tuple(s for part in parts for s in part) for parts in plays]
+        return list(itertools.islice(itertools.product(*options), _MAX_SPLITS))
 
     def explain_combined(
-        self, steps: Sequence[Step], expansions: list[tuple[Step, ...]]
+        self, steps: Sequence[Step], expansions: list[tuple[tuple[Step, ...], ...]]
     ) -> Explanation:
         """Steps spanning several dice: legal once split (R6), or why the split is not."""
-        for expansion in expansions:
+        plays = [tuple(s for part in parts for s in part) for parts in expansions]
+        for parts, expansion in zip(expansions, plays, strict=True):
             if is_legal(self.position, self.roll, Play(expansion), self.rules):
                 legal = self.guide.complete_play(expansion) or Play(expansion)
-                step = next(s for s in steps if s not in expansion)
-                split = [s for s in expansion if s not in steps]
-                text = msg.combined_step(step.from_point, step.to_point, _steps_text(split))
+                index = next(i for i, part in enumerate(parts) if len(part) > 1)
+                step = steps[index]
+                text = msg.combined_step(step.from_point, step.to_point, _steps_text(parts[index]))
                 return self.build(_Reason(Rule.R6, "combined-step", text), legal=legal, step=step)
-        # Judge the split that gets furthest, with its steps named as the player's.
+        # Judge the split that gets furthest.
         scored = []
-        for expansion in expansions:
+        for expansion in plays:
             made = max(self.walk(order, good_only=False)[0] for order in _orders(expansion))
             scored.append((made, expansion))
         expansion = max(scored, key=lambda item: item[0])[1]

@@ -286,8 +286,11 @@ def larger_die(high: int, low: int, play: Text) -> Text:
 
 def bear_off_not_home(outside: Iterable[int]) -> Text:
     """Bearing off with checkers outside the home board or on the bar (R13)."""
-    where = list(outside)
-    place = Text("the bar", "بار") if where == [BAR] else points_text(where)
+    where = [p for p in outside if p != BAR]
+    place = points_text(where) if where else Text("", "")
+    if BAR in outside:
+        bar = Text("the bar", "بار")
+        place = Text(f"{place.en} and {bar.en}", f"{place.fa} و {bar.fa}") if where else bar
     return Text(
         "You may bear off only when all your checkers are in your home board (points 1 to"
         f" 6); you still have checkers on {place.en}.",
