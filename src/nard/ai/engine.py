@@ -64,6 +64,8 @@ class BgsageEngine:
     _shared_lock: ClassVar = threading.Lock()
 
     def __init__(self, *, threads: int = 0) -> None:
+        """``threads``: how many threads a search may use; 0 for all cores, 1 for
+        none beside the caller's (for running several engines in processes)."""
         self._weights = default_weights()
         self._threads = threads
         base = bgbot_cpp.create_strategy(
@@ -102,7 +104,7 @@ class BgsageEngine:
                     self._weights.weight_paths_list,
                     self._weights.hidden_sizes_list,
                     n_plies=plies + 1,
-                    parallel_evaluate=True,
+                    parallel_evaluate=self._threads != 1,
                     parallel_threads=self._threads,
                 )
                 if self._bearoff is not None:
