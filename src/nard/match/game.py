@@ -28,7 +28,7 @@ nard.match.errors.OutOfTurnError: White may not act: it is Black's turn to roll 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import TYPE_CHECKING, NamedTuple, TypeAlias
@@ -345,14 +345,41 @@ class Game:
         :class:`~nard.match.errors.GameError` if the rules refuse it."""
         if self.phase is Phase.OVER:
             raise GameOverError("the game is over", rule=Rule.R3)
-        handler = _HANDLERS.get(type(action))
-        if handler is None:
-            raise InvalidActionError(f"not a game action: {action!r}")
         if isinstance(action, SideAction) and not isinstance(action, Resign):
             self._check_actor(action)
-        game, events = handler(self, action)
+        game, events = self._dispatch(action)
         game = replace(game, history=self.history + events, actions=(*self.actions, action))
         return Progress(game, events)
+
+    def _dispatch(self, action: Action) -> tuple[Game, tuple[Event, ...]]:
+        match action:
+            case OpeningRoll():
+                return self._opening_roll(action)
+            case RollDice():
+                return self._roll_dice(action)
+            case MakeStep():
+                return self._make_step(action)
+            case UndoStep():
+                return self._undo_step(action)
+            case ConfirmPlay():
+                return self._confirm(action)
+            case MakePlay():
+                return self._make_play(action)
+            case Double():
+                return self._double(action)
+            case Take():
+                return self._take(action)
+            case Drop():
+                return self._drop(action)
+            case Beaver():
+                return self._beaver(action)
+            case Resign():
+                return self._resign(action)
+            case AcceptResignation():
+                return self._accept(action)
+            case RefuseResignation():
+                return self._refuse(action)
+        raise InvalidActionError(f"not a game action: {action!r}")
 
     def apply_all(self, actions: Iterable[Action]) -> Progress:
         """Apply several actions in order; the events of all of them."""
@@ -614,21 +641,3 @@ class Game:
         kind = self.resignation.kind
         resumed = replace(self, phase=self.resume_phase, resignation=None, resume_phase=None)
         return resumed, (ResignRefused(action.side, kind),)
-
-
-_Handler: TypeAlias = Callable[[Game, Action], tuple[Game, tuple[Event, ...]]]
-_HANDLERS: dict[type[Action], _Handler] = {
-    OpeningRoll: Game._opening_roll,  # type: ignore[dict-item]
-    RollDice: Game._roll_dice,  # type: ignore[dict-item]
-    MakeStep: Game._make_step,  # type: ignore[dict-item]
-    UndoStep: Game._undo_step,  # type: ignore[dict-item]
-    ConfirmPlay: Game._confirm,  # type: ignore[dict-item]
-    MakePlay: Game._make_play,  # type: ignore[dict-item]
-    Double: Game._double,  # type: ignore[dict-item]
-    Take: Game._take,  # type: ignore[dict-item]
-    Drop: Game._drop,  # type: ignore[dict-item]
-    Beaver: Game._beaver,  # type: ignore[dict-item]
-    Resign: Game._resign,  # type: ignore[dict-item]
-    AcceptResignation: Game._accept,  # type: ignore[dict-item]
-    RefuseResignation: Game._refuse,  # type: ignore[dict-item]
-}
