@@ -6,7 +6,7 @@ standard rules, the Iranian preset and the Iranian preset with V1 scope
 ``board``, both must list the same plays, with the same steps (hits and dice
 included), in the same order, and a TurnGuide must offer the same first steps.
 
-    python -m bench.samecheck [REVISION]
+    python -m bench.samecheck [REVISION [RULE-SET NAME]]
 """
 
 from __future__ import annotations
@@ -60,10 +60,13 @@ def listing(module: types.ModuleType, position: Position, roll: Roll, rules: Rul
 
 def main() -> int:
     revision = sys.argv[1] if len(sys.argv) > 1 else REFERENCE
+    only = sys.argv[2] if len(sys.argv) > 2 else ""
     reference = load_reference(revision)
     corpus = build_corpus()
     failures = 0
     for name, rules in RULE_SETS.items():
+        if only and name != only:
+            continue
         differ = 0
         for position, roll in corpus:
             if listing(plays, position, roll, rules) != listing(reference, position, roll, rules):

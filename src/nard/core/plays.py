@@ -113,15 +113,22 @@ NO_PLAY = Play()
 #
 # Without V1/V2 a way to play the roll needs no state beyond the board, and the
 # opponent changes only where a blot is hit. So this search moves checkers on one
-# list and takes each step back after trying it, names a resulting position by the
-# mover's counts plus a bitmask of the points hit, and makes Step and Play objects
-# only for the plays it keeps. It finds the same plays, with the same steps, in the
-# same order as the general search below (bench/samecheck.py compares them).
+# list and takes each step back after trying it, names a resulting position by a
+# number that the steps add up to, and makes Step and Play objects only for the
+# plays it keeps. It finds the same plays, with the same steps, in the same order
+# as the general search below (bench/samecheck.py compares them).
 
 _Raw = tuple[int, int, bool, int]
 """A step before it becomes a :class:`Step`: (from, to, hit, die)."""
-_End = tuple[tuple[int, ...], int]
-"""A resulting position: the mover's counts and the bitmask of the points hit."""
+_Board = tuple[tuple[int, ...], tuple[int, ...]]
+"""A resulting position's checkers: (player, opponent), the same side still on roll."""
+
+# A resulting position's key: the sum over its steps of _UNIT[to] - _UNIT[from],
+# plus _HIT[to] for a hit. It is a number in base 16 whose digits are how many
+# checkers each point gained or lost (at most 4 either way, so no digit spills
+# into the next) followed by the points hit, so equal keys mean equal positions.
+_UNIT = tuple(1 << 4 * point for point in range(26))
+_HIT = tuple(1 << 4 * (26 + point) for point in range(26))
 
 _STEPS: dict[_Raw, Step] = {}
 
@@ -134,9 +141,9 @@ def _step(raw: _Raw) -> Step:
     return step
 
 
-def _moves(board: list[int], die: int, closed: list[bool], top: int = BAR) -> list[tuple[int, int]]:
-    """Every (from, to) a die allows from a point no higher than ``top``, highest first
-    (R5, R12, R13, R14); ``closed[p]``: the opponent holds the mover's point p."""
+def _moves(board: list[int], die: int, closed: list[bool]) -> list[tuple[int, int]]:
+    """Every (from, to) a die allows, highest point first (R5, R12, R13, R14);
+    ``closed[p]``: the opponent holds the mover's point p."""
     if board[BAR]:
         target = BAR - die
         return [] if closed[target] else [(BAR, target)]
@@ -145,54 +152,96 @@ def _moves(board: list[int], die: int, closed: list[bool], top: int = BAR) -> li
         highest -= 1
     moves = [
         (origin, origin - die)
-        for origin in range(min(highest, top), die, -1)
+        for origin in range(highest, die, -1)
         if board[origin] and not closed[origin - die]
     ]
     if highest <= 6:
         # R14: exact, or from the highest point when no checker stands higher.
         origin = highest if highest < die else die if board[die] else 0
-        if 0 < origin <= top:
+        if origin:
             moves.append((origin, OFF))
     return moves
 
 
-def _standard_ends(
-    player: tuple[int, ...], opponent: tuple[int, ...], roll: Roll
-) -> tuple[int, dict[_End, tuple[_Raw, ...]]]:
-    """The dice every legal play uses and, per resulting position, the first way found."""
+def _standard_plays(position: Position, roll: Roll) -> tuple[int, list[tuple[_Board, Play]]]:
+    """The dice every legal play uses, and each legal play after its resulting board."""
+    player, opponent = position.player, position.opponent
     closed = [False] + [opponent[25 - point] >= 2 for point in range(1, 25)] + [False]
     blots = [False] + [opponent[25 - point] == 1 for point in range(1, 25)] + [False]
     board = list(player)
     if roll.is_double:
-        return _four_units(board, closed, blots, roll.high)
-    return _two_dice(board, closed, blots, roll.high, roll.low)
+        dice_used, ends = _four_units(board, closed, blots, roll.high)
+    else:
+        dice_used, ends = _two_dice(board, closed, blots, roll.high, roll.low)
+    if not dice_used:
+        return 0, []
+    found = []
+    for raws in ends.values():
+        mover = list(player)
+        beaten = opponent
+        for origin, target, hit, _ in raws:
+            mover[origin] -= 1
+            mover[target] += 1
+            if hit:
+                if beaten is opponent:
+                    beaten = list(opponent)  # type: ignore[assignment]
+                beaten[25 - target] = 0  # type: ignore[index]
+                beaten[BAR] += 1  # type: ignore[index]
+        found.append(((tuple(mover), tuple(beaten)), Play(tuple(map(_step, raws)))))
+    return dice_used, found
 
 
 def _two_dice(
     board: list[int], closed: list[bool], blots: list[bool], high: int, low: int
-) -> tuple[int, dict[_End, tuple[_Raw, ...]]]:
-    both: dict[_End, tuple[_Raw, ...]] = {}
-    alone: tuple[dict[_End, tuple[_Raw, ...]], dict[_End, tuple[_Raw, ...]]] = ({}, {})
-    for first, second, singles in ((high, low, alone[0]), (low, high, alone[1])):
-        for origin, target in _moves(board, first, closed):
+) -> tuple[int, dict[int, tuple[_Raw, ...]]]:
+    both: dict[int, tuple[_Raw, ...]] = {}
+    alone: tuple[dict[int, tuple[_Raw, ...]], ...] = ({}, {})
+    on_bar = board[BAR]
+    # Checkers not yet home (the bar included): while one is left, nobody bears off.
+    outside = sum(board[7:])
+    high_moves = _moves(board, high, closed)
+    low_moves = _moves(board, low, closed)
+    for first, second, moves, later, singles in (
+        (high, low, high_moves, low_moves, alone[0]),
+        (low, high, low_moves, high_moves, alone[1]),
+    ):
+        for origin, target in moves:
             hit = blots[target]
-            mask = hit << target
-            board[origin] -= 1
-            board[target] += 1
-            replies = _moves(board, second, closed)
+            key = _UNIT[target] - _UNIT[origin] + (_HIT[target] if hit else 0)
+            raw = (origin, target, hit, first)
+            if on_bar or outside == (origin > 6 >= target):
+                # Entering, or bearing off may be allowed next: ask the board.
+                board[origin] -= 1
+                board[target] += 1
+                replies = _moves(board, second, closed)
+                board[origin] += 1
+                board[target] -= 1
+            elif first == low and both:
+                # Both orders of two steps by different checkers were tried with the
+                # larger die first: only the same checker going on can end elsewhere.
+                beyond = target - second
+                replies = [] if beyond < 1 or closed[beyond] else [(target, beyond)]
+            else:
+                # The second die's moves before the first step, less the point it
+                # emptied, plus the point it newly took.
+                replies = []
+                beyond = target - second
+                pending = not board[target] and beyond >= 1 and not closed[beyond]
+                for reply in later:
+                    if pending and reply[0] < target:
+                        replies.append((target, beyond))
+                        pending = False
+                    if reply[0] != origin or board[origin] > 1:
+                        replies.append(reply)
+                if pending:
+                    replies.append((target, beyond))
             for origin2, target2 in replies:
-                hit2 = blots[target2] and not mask >> target2 & 1
-                board[origin2] -= 1
-                board[target2] += 1
-                end = (tuple(board), mask | hit2 << target2)
-                if end not in both:
-                    both[end] = ((origin, target, hit, first), (origin2, target2, hit2, second))
-                board[origin2] += 1
-                board[target2] -= 1
+                hit2 = blots[target2] and not (hit and target2 == target)
+                key2 = key + _UNIT[target2] - _UNIT[origin2] + (_HIT[target2] if hit2 else 0)
+                if key2 not in both:
+                    both[key2] = (raw, (origin2, target2, hit2, second))
             if not replies and not both:
-                singles.setdefault((tuple(board), mask), ((origin, target, hit, first),))
-            board[origin] += 1
-            board[target] -= 1
+                singles.setdefault(key, (raw,))
     if both:
         return 2, both
     # R9: when only one die can be played, the larger one if it can be.
@@ -202,44 +251,69 @@ def _two_dice(
 
 def _four_units(
     board: list[int], closed: list[bool], blots: list[bool], die: int
-) -> tuple[int, dict[_End, tuple[_Raw, ...]]]:
+) -> tuple[int, dict[int, tuple[_Raw, ...]]]:
     # Under the standard rules any order of a double's steps can be replayed with
-    # the higher starting points first (a step from a lower point never opens a
-    # higher one), so only those orders are walked: each set of steps once.
-    # V1 breaks this, as there the order decides which checker has hit.
-    found: list[dict[_End, tuple[_Raw, ...]]] = [{}, {}, {}, {}, {}]
+    # the higher starting points first (a step never opens a higher point, nor
+    # takes the bar or a bear-off away from one), so only those orders are
+    # walked: each set of steps once. V1 breaks this, as there the order decides
+    # which checker has hit. Walking that way, a checker never lands where an
+    # earlier step left, so a landing hits exactly when the point is a blot and
+    # none of the mover's checkers is there yet.
+    found: list[dict[int, tuple[_Raw, ...]]] = [{}, {}, {}, {}, {}]
     path: list[_Raw] = []
+    # Every point a checker may step from without bearing off, highest first:
+    # the occupied ones and those that steps lead to, when the landing is open.
+    starts = set()
+    for point in range(1, BAR + 1):
+        if board[point]:
+            starts.update(range(point, die, -die))
+    origins = sorted((point for point in starts if not closed[point - die]), reverse=True)
+    entering = bool(origins) and origins[0] == BAR
 
-    def walk(top: int, mask: int) -> None:
-        moves = _moves(board, die, closed, top) if len(path) < 4 else []
-        if not moves:
-            found[len(path)].setdefault((tuple(board), mask), tuple(path))
-            return
-        for origin, target in moves:
-            hit = blots[target] and not mask >> target & 1
-            board[origin] -= 1
-            board[target] += 1
-            path.append((origin, target, hit, die))
-            walk(origin, mask | hit << target)
-            path.pop()
-            board[origin] += 1
-            board[target] -= 1
+    def walk(first: int, top: int, key: int, outside: int) -> None:
+        moved = False
+        if len(path) < 4:
+            stop = (1 if entering else 0) if board[BAR] else len(origins)
+            for index in range(first, stop):
+                origin = origins[index]
+                if not board[origin]:
+                    continue
+                target = origin - die
+                hit = blots[target] and not board[target]
+                board[origin] -= 1
+                board[target] += 1
+                path.append((origin, target, hit, die))
+                walk(
+                    index,
+                    origin,
+                    key + _UNIT[target] - _UNIT[origin] + (_HIT[target] if hit else 0),
+                    outside - (origin > 6 >= target),
+                )
+                path.pop()
+                board[origin] += 1
+                board[target] -= 1
+                moved = True
+            if not outside:
+                # R14: exact, or from the highest point when no checker stands higher.
+                highest = 6
+                while highest and not board[highest]:
+                    highest -= 1
+                origin = die if board[die] else highest if highest < die else 0
+                if 0 < origin <= top:
+                    board[origin] -= 1
+                    board[OFF] += 1
+                    path.append((origin, OFF, False, die))
+                    walk(len(origins), origin, key + _UNIT[OFF] - _UNIT[origin], 0)
+                    path.pop()
+                    board[origin] += 1
+                    board[OFF] -= 1
+                    moved = True
+        if not moved:
+            found[len(path)].setdefault(key, tuple(path))
 
-    walk(BAR, 0)
+    walk(0, BAR, 0, sum(board[7:]))
     most = max(units for units in range(5) if found[units])
     return most, found[most]
-
-
-def _hit_opponent(opponent: tuple[int, ...], mask: int) -> tuple[int, ...]:
-    """The opponent's checkers after the blots on the mover's points in ``mask`` were hit."""
-    if not mask:
-        return opponent
-    beaten = list(opponent)
-    for point in range(1, 25):
-        if mask >> point & 1:
-            beaten[25 - point] = 0
-            beaten[BAR] += 1
-    return tuple(beaten)
 
 
 # -- the search, any rules -----------------------------------------------------------
@@ -376,9 +450,9 @@ class _Search:
             ends = larger or ends
         return ends
 
-    def plays(self) -> dict[tuple[tuple[int, ...], tuple[int, ...]], Play]:
+    def plays(self) -> dict[_Board, Play]:
         """One play per resulting position, in the order found."""
-        found: dict[tuple[tuple[int, ...], tuple[int, ...]], Play] = {}
+        found: dict[_Board, Play] = {}
         for key, node in self.legal_ends.items():
             board = (key[0], key[1])
             if board not in found:
@@ -404,34 +478,30 @@ class LegalPlays:
         self.position = position
         self.roll = roll
         self.rules = rules
-        plays: dict[tuple[tuple[int, ...], tuple[int, ...]], Play]
+        found: list[tuple[_Board, Play]]
         if rules.has_move_customs:
             search = _Search(position, roll, rules, keep_edges=False)
-            dice_used, plays = search.most_dice(), search.plays()
+            dice_used = search.most_dice()
+            found = [(board, play) for board, play in search.plays().items()]
         else:
-            dice_used, ends = _standard_ends(position.player, position.opponent, roll)
-            opponent = position.opponent
-            plays = {
-                (board, _hit_opponent(opponent, mask)): Play(tuple(map(_step, raws)))
-                for (board, mask), raws in ends.items()
-            }
+            dice_used, found = _standard_plays(position, roll)
         self.dice_used = dice_used
         """How many dice (or units of a double) each legal play uses (R8)."""
         # R10: when no die can be played there is no play to list; the turn passes.
-        self._plays = plays if dice_used else {}
+        self._found = found if dice_used else []
 
     def __iter__(self) -> Iterator[Play]:
-        return iter(self._plays.values())
+        return (play for _, play in self._found)
 
     def __len__(self) -> int:
-        return len(self._plays)
+        return len(self._found)
 
     def count(self) -> int:
         """The number of legal plays (distinct resulting positions)."""
-        return len(self._plays)
+        return len(self._found)
 
     def __bool__(self) -> bool:
-        return bool(self._plays)
+        return bool(self._found)
 
     def __contains__(self, play: object) -> bool:
         if not isinstance(play, Play):
@@ -441,7 +511,7 @@ class LegalPlays:
     def items(self) -> Iterator[tuple[Play, Position]]:
         """Each legal play with the position right after it (same side still on roll)."""
         turn = self.position.turn
-        for (player, opponent), play in self._plays.items():
+        for (player, opponent), play in self._found:
             yield play, Position(player, opponent, turn)
 
     def __repr__(self) -> str:
