@@ -399,16 +399,27 @@ class _Turn:
         count = len(steps)
         keys = [key for _, key in ends]
         legal = self.best_legal(steps)
-        if count == self.most and any(not self.covers_hit(key) for key in keys):
-            return self.larger_die_refusal(legal, steps[0] if count == 1 else None)
-        covered = next((self.covers_hit(key) for key in keys if self.covers_hit(key)), [])
-        if count >= self.most and covered:
+        if count == self.most and any(self.smaller_die_only(key) for key in keys):
+            return self.larger_die_refusal(legal, steps[0])
+        covered = self.covers_hit(keys[0])
+        if count >= self.most and all(self.covers_hit(key) for key in keys):
             reason = _Reason(Rule.V2, "hit-and-cover", msg.hit_and_cover(covered))
             return self.build(reason, legal=legal)
         if count < self.most:
             return self.too_few_dice(steps, ends, legal)
         return self.build(
             _Reason(Rule.R11, "not-legal", msg.not_legal(self.roll_text())), legal=legal
+        )
+
+    def smaller_die_only(self, key: _Key) -> bool:
+        """Whether this node ends a way to play that R9 alone refuses: the only die
+        played is the smaller one, where a legal play uses one die (the larger)."""
+        used = self.nodes[key].used
+        return (
+            not self.roll.is_double
+            and self.most == 1
+            and used == (self.roll.low,)
+            and not self.covers_hit(key)
         )
 
     def larger_die_refusal(self, legal: Play, step: Step | None) -> Explanation:
@@ -537,11 +548,15 @@ class _Turn:
         reach = self.reach([child for _, child in raw])
         full = [key for key in reach if self.used(key) >= self.most]
         die = raw[0][0].die
-        if any(self.used(key) == self.most and not self.covers_hit(key) for key in full):
+        if any(self.smaller_die_only(key) for key in full):
             return self.larger_die_refusal(legal, step)
-        if full:
-            covered = next(self.covers_hit(key) for key in full)
+        if full and all(self.covers_hit(key) for key in full):
+            # Every way to play all the dice after this step covers a hit blot.
+            covered = self.covers_hit(full[0])
             reason = _Reason(Rule.V2, "hit-and-cover", msg.hit_and_cover(covered))
+            return self.build(reason, legal=legal, step=step)
+        if full:
+            reason = _Reason(Rule.R11, "not-legal", msg.not_legal(self.roll_text()))
             return self.build(reason, legal=legal, step=step)
         if self.rules.escape_after_hit:
             lenient = _Turn(self.position, self.roll, self.rules.with_(escape_after_hit=False))
