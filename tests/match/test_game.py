@@ -321,3 +321,16 @@ def test_history_records_every_action_and_event() -> None:
     assert game.history == events
     assert game.dice_rolls() == ((1, 1), (3, 1), Roll(6, 6))
     assert game.position.player[OFF] == 0
+
+
+def test_available_actions_follow_the_phase() -> None:
+    game = opened()
+    assert set(game.available_actions(W)) == {MakePlay, MakeStep, Resign}
+    game, _ = game.apply(MakeStep(W, Step(8, 5)))
+    game, _ = game.apply(MakeStep(W, Step(6, 5)))
+    assert set(game.available_actions(W)) == {MakePlay, UndoStep, ConfirmPlay, Resign}
+    game, _ = game.apply_all([ConfirmPlay(W), Double(B)])
+    assert set(game.available_actions(W)) == {Take, Drop}
+    assert game.available_actions(B) == ()
+    game, _ = game.apply(Drop(W))
+    assert game.available_actions(W) == game.available_actions(B) == ()

@@ -25,6 +25,8 @@ from nard.match import (
     Phase,
     ResignAccepted,
     SeededDice,
+    Side,
+    SideAction,
     StepUndone,
     TurnPassed,
     verify_rolls,
@@ -72,7 +74,10 @@ def run_match(match: Match, seed: int, *, games: int | None = None) -> tuple[Mat
                 assert game.can_double(game.turn)  # R19: doubling is back after Crawford
                 stats["post-crawford double possible"] += 1
         stats["crawford actions"] += game.crawford
-        match, events = match.apply(player.choose(game, dice))
+        action = player.choose(game, dice)
+        actor = action.side if isinstance(action, SideAction) else Side.WHITE
+        assert type(action) in game.available_actions(actor)
+        match, events = match.apply(action)
         stats.update(type(event).__name__ for event in events)
         if match.game is not None:
             assert match.game.history[-len(events) :] == events or match.game.history == ()

@@ -305,6 +305,40 @@ class Game:
         """Whether ``side`` may offer to resign now (R16)."""
         return self.phase in (Phase.ROLLING, Phase.PLAYING)
 
+    def available_actions(self, side: Side) -> tuple[type[Action], ...]:
+        """The kinds of action ``side`` may take now, for a UI's buttons or a bot.
+
+        >>> from nard.core.board import Side
+        >>> game = Game.from_position(Position.initial(turn=Side.BLACK))
+        >>> [kind.__name__ for kind in game.available_actions(Side.BLACK)]
+        ['RollDice', 'Double', 'Resign']
+        >>> [kind.__name__ for kind in game.available_actions(Side.WHITE)]
+        ['Resign']
+        """
+        if self.phase is Phase.OPENING:
+            return (OpeningRoll,)
+        kinds: list[type[Action]] = []
+        if side is self.to_act:
+            if self.phase is Phase.ROLLING:
+                kinds.append(RollDice)
+                if self.can_double(side):
+                    kinds.append(Double)
+            elif self.phase is Phase.PLAYING:
+                kinds += [MakePlay, MakeStep] if self.next_steps() else [MakePlay]
+                if self.steps:
+                    kinds.append(UndoStep)
+                if self.can_confirm:
+                    kinds.append(ConfirmPlay)
+            elif self.phase is Phase.CUBE_OFFERED:
+                kinds += [Take, Drop]
+                if self.can_beaver(side):
+                    kinds.append(Beaver)
+            elif self.phase is Phase.RESIGNATION_OFFERED:
+                kinds += [AcceptResignation, RefuseResignation]
+        if self.can_resign(side):
+            kinds.append(Resign)
+        return tuple(kinds)
+
     @property
     def jacoby_applies(self) -> bool:
         """Whether gammons count as single games now: money play with the Jacoby rule and
