@@ -11,6 +11,36 @@ make is classified; a play whose steps can all be made but which is still not
 legal is compared with the most dice a legal play uses (R8), the larger-die
 rule (R9) and the Iranian customs (V1, V2).
 
+The codes, with the rule each cites and the common mistake it is:
+
+=========================  ========  =======  ===========================================
+code                       rule      mistake  refused because
+=========================  ========  =======  ===========================================
+``not-your-checker``       R1                 no checker of the mover on that point (or bar)
+``wrong-direction``        R1                 a move backwards (:func:`explain_move` only)
+``die-not-rolled``         R6 / R7            the distance is no die still to play
+``no-dice-left``           R6 / R7            more steps than dice
+``closed-point``           R5                 landing (or entering) on a closed point
+``bar-first``              R12       3        a board checker moved while one is on the bar
+``intermediate-closed``    R6        4        a jump with the sum over closed landing points
+``combined-step``          R6                 one step written over several dice
+``must-use-both``          R8        1 2 5 7  fewer dice than possible (7: none at all)
+``must-use-more-units``    R8        5 7      fewer units of a double than possible
+``must-play-one``          R9        7        the turn given up while one die can be played
+``larger-die``             R9        1        the smaller die where only one die is used
+``bear-off-not-home``      R13                bearing off with checkers outside or on the bar
+``bear-off-higher-point``  R14       6        a larger die from a lower point, higher held
+``escape-after-hit``       V1                 the checker that hit lands on own checkers
+``hit-and-cover``          V2                 a home point hit this turn ends covered
+``not-legal``              R11                none of the above (should not happen)
+=========================  ========  =======  ===========================================
+
+Mistake 2 (the order of the dice taken as binding) is named when the die left
+unplayed could be played only after the other, or when playing the smaller die
+first lost the larger one; mistake 5 (a legal play refused as strategically
+bad) when every legal play leaves more blots or fewer points than the play
+tried.
+
 >>> from nard.core.board import Position
 >>> from nard.core.dice import Roll
 >>> from nard.core.plays import Play, Step
