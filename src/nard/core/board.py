@@ -18,7 +18,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Final, TypeAlias
+from typing import TYPE_CHECKING, Final, TypeAlias
+
+if TYPE_CHECKING:
+    from nard.core.dice import Roll
+    from nard.core.plays import LegalPlays, Play
+    from nard.core.rules import RuleSet
 
 Point: TypeAlias = int
 """A point number in the mover's own numbering: 1..24, plus :data:`BAR` and :data:`OFF`."""
@@ -141,6 +146,26 @@ class Position:
         from nard.core.ids import encode_position_id
 
         return encode_position_id(self)
+
+    # -- moving -----------------------------------------------------------------------
+
+    def legal_plays(self, roll: Roll, rules: RuleSet | None = None) -> LegalPlays:
+        """The legal plays of ``roll`` here (a cheap view: ``len``, ``in``, iteration).
+
+        >>> from nard.core.dice import Roll
+        >>> len(Position.initial().legal_plays(Roll(3, 1)))
+        16
+        """
+        from nard.core.plays import LegalPlays
+        from nard.core.rules import STANDARD
+
+        return LegalPlays(self, roll, STANDARD if rules is None else rules)
+
+    def apply_play(self, play: Play) -> Position:
+        """The position right after ``play``; the same side is still on roll."""
+        from nard.core.plays import apply_play
+
+        return apply_play(self, play)
 
     # -- views ------------------------------------------------------------------------
 

@@ -1,0 +1,1 @@
+"""The ``nard`` command line: rules queries now, play and analysis as they land."""

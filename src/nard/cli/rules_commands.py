@@ -1,0 +1,154 @@
+"""``nard moves``, ``nard explain`` and ``nard show``: the rules engine from the shell."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, TextIO
+
+from nard.core.board import Position
+from nard.core.dice import Roll
+from nard.core.errors import IllegalPlayError, InvalidIdError, InvalidPlayError
+from nard.core.explain import explain_play
+from nard.core.notation import format_play, parse_play
+from nard.core.plays import LegalPlays
+from nard.core.rules import RuleSet
+
+
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    moves = commands.add_parser(
+        "moves",
+        help="list the legal plays of a roll",
+        description="List the legal plays of a roll in gnubg notation, one per line. "
+        "With --json, read JSON lines {position_id, dice, rules?} on stdin instead.",
+    )
+    moves.add_argument("position_id", nargs="?", help="gnubg Position ID, e.g. 4HPwATDgc/ABMA")
+    moves.add_argument("dice", nargs="?", help="the roll, e.g. 31 or 6-6")
+    moves.add_argument("--rules", default="standard", help="rule preset: standard or iranian")
+    moves.add_argument("--json", action="store_true", help="JSON lines on stdin and stdout")
+    moves.set_defaults(handler=run_moves)
+
+    explain = commands.add_parser(
+        "explain",
+        help="say whether a play is legal, and if not, why",
+        description="Say whether a play is legal and, if not, which rule refuses it.",
+    )
+    explain.add_argument("position_id")
+    explain.add_argument("dice")
+    explain.add_argument("play", help='the play in gnubg notation, e.g. "24/18 13/11*"')
+    explain.add_argument("--rules", default="standard", help="rule preset: standard or iranian")
+    explain.add_argument("--lang", choices=("en", "fa"), default="en")
+    explain.set_defaults(handler=run_explain)
+
+    show = commands.add_parser("show", help="draw a position as a text board")
+    show.add_argument("position_id")
+    show.set_defaults(handler=run_show)
+
+
+def _fail(message: str) -> int:
+    print(f"nard: error: {message}", file=sys.stderr)
+    return 2
+
+
+def run_moves(args: argparse.Namespace) -> int:
+    if args.json:
+        if args.position_id or args.dice:
+            return _fail("--json reads its positions from stdin; give no POSITION_ID or DICE")
+        return answer_json_lines(sys.stdin, sys.stdout, default_rules=args.rules)
+    if not args.position_id or not args.dice:
+        return _fail("moves needs POSITION_ID and DICE (or --json)")
+    try:
+        position, roll, rules = _read_query(args.position_id, args.dice, args.rules)
+    except ValueError as error:
+        return _fail(str(error))
+    plays = LegalPlays(position, roll, rules)
+    if not plays:
+        print("no legal play: the turn passes (R10)")
+        return 0
+    for play in plays:
+        print(format_play(play))
+    return 0
+
+
+def run_explain(args: argparse.Namespace) -> int:
+    try:
+        position, roll, rules = _read_query(args.position_id, args.dice, args.rules)
+    except ValueError as error:
+        return _fail(str(error))
+    try:
+        play = parse_play(args.play, position, roll)
+    except IllegalPlayError as refusal:
+        if refusal.explanation is None:
+            return _fail(str(refusal))
+        print(refusal.explanation.message(args.lang))
+        return 1
+    except InvalidPlayError as error:
+        return _fail(str(error))
+    explanation = explain_play(position, roll, play, rules)
+    if explanation is None:
+        print(f"legal: {format_play(play)}" if args.lang == "en" else f"مجاز: {format_play(play)}")
+        return 0
+    print(explanation.message(args.lang))
+    return 1
+
+
+def run_show(args: argparse.Namespace) -> int:
+    try:
+        position = Position.from_id(args.position_id)
+    except InvalidIdError as error:
+        return _fail(str(error))
+    print(position)
+    return 0
+
+
+def _read_query(position_id: str, dice: str, rules: str) -> tuple[Position, Roll, RuleSet]:
+    return Position.from_id(position_id), Roll.parse(dice), RuleSet.preset(rules)
+
+
+def answer_json_lines(source: TextIO, sink: TextIO, *, default_rules: str = "standard") -> int:
+    """Answer each JSON line at once; a malformed line gets an error object and the
+    stream goes on."""
+    for number, line in enumerate(source, start=1):
+        if not line.strip():
+            continue
+        try:
+            answer = _answer(json.loads(line), default_rules)
+        except json.JSONDecodeError as error:
+            answer = {"error": f"line {number}: not JSON: {error.msg}", "line": number}
+        except ValueError as error:
+            answer = {"error": f"line {number}: {error}", "line": number}
+        sink.write(json.dumps(answer, ensure_ascii=False) + "\n")
+        sink.flush()
+    return 0
+
+
+def _answer(query: Any, default_rules: str) -> dict[str, Any]:
+    if not isinstance(query, dict):
+        raise ValueError("expected an object {position_id, dice, rules?}")
+    unknown = set(query) - {"position_id", "dice", "rules"}
+    if unknown:
+        raise ValueError(f"unknown field(s): {', '.join(sorted(unknown))}")
+    position_id = query.get("position_id")
+    if not isinstance(position_id, str):
+        raise ValueError("position_id must be a string (a gnubg Position ID)")
+    dice = query.get("dice")
+    if (
+        not isinstance(dice, list)
+        or len(dice) != 2
+        or not all(type(die) is int for die in dice)
+    ):
+        raise ValueError("dice must be a list of two integers 1..6, e.g. [3, 1]")
+    rules_name = query.get("rules", default_rules)
+    if not isinstance(rules_name, str):
+        raise ValueError("rules must be a preset name: standard or iranian")
+    position = Position.from_id(position_id)
+    roll = Roll(dice[0], dice[1])
+    plays = LegalPlays(position, roll, RuleSet.preset(rules_name))
+    return {
+        "position_id": position_id,
+        "dice": dice,
+        "plays": [
+            {"play": format_play(play), "position_id": after.id()} for play, after in plays.items()
+        ],
+    }
