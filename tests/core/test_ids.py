@@ -386,6 +386,31 @@ def test_xgid_money_rules_field() -> None:
     assert xgid.format() == "XGID=-b----E-C---eE---c-e----B-:2:1:1:D:0:0:3:0:8"
 
 
+def test_xgid_match_state_reads_like_gnubg_set_xgid() -> None:
+    # Bottom player (BLACK) doubles to 2 at 2-0 in a 5-point match: WHITE must answer.
+    state = parse_xgid("XGID=-b----E-C---eE---c-e----B-:1:0:1:D:2:0:0:5:10").match_state()
+    assert state.player_on_roll is Side.BLACK
+    assert state.turn is Side.WHITE
+    assert state.double_offered
+    assert state.cube_value == 2
+    assert state.cube_owner is None
+    assert state.score == (0, 2)
+    assert state.match_length == 5
+    assert state.dice is None
+    assert state.id() == "cRGgAAAAEAAE"
+    rolled = parse_xgid("XGID=-b----E-C---eE---c-e----B-:2:-1:-1:63:1:4:1:5:10").match_state()
+    assert (rolled.turn, rolled.dice, rolled.cube_owner) == (Side.WHITE, Roll(6, 3), Side.WHITE)
+    assert rolled.crawford
+    assert rolled.score == (4, 1)
+    with pytest.raises(ValueError, match="no beaver state"):
+        parse_xgid("XGID=-b----E-C---eE---c-e----B-:1:-1:1:B:0:0:2:0:10").match_state()
+
+
+def test_ids_may_carry_surrounding_spaces() -> None:
+    assert decode_position_id(" 4HPwATDgc/ABMA\n") == Position.initial()
+    assert decode_match_id(" MAEAAAAAAAAE ") == MatchState()
+
+
 def test_xgid_lower_case_prefix_and_dice_order() -> None:
     xgid = parse_xgid("xgid=-b----E-C---eE---c-e----B-:0:0:1:25:0:0:0:0:10")
     assert xgid.dice == Roll(5, 2)

@@ -82,6 +82,7 @@ def _from_base64(text: str, length: int, size: int, what: str) -> int:
     """The key an ID of ``length`` Base64 characters holds, as an int (little endian)."""
     if not isinstance(text, str):
         raise InvalidIdError(f"a {what} is a string, not {type(text).__name__}")
+    text = text.strip()
     if len(text) != length:
         raise InvalidIdError(f"a {what} has {length} characters, {text!r} has {len(text)}")
     for index, char in enumerate(text):
@@ -445,6 +446,30 @@ class Xgid:
 
     def __str__(self) -> str:
         return format_xgid(self)
+
+    def match_state(self) -> MatchState:
+        """The same cube, score and dice as a gnubg :class:`MatchState`, as gnubg's
+        ``set xgid`` reads them: a pending double passes the turn to the other side.
+
+        >>> Xgid.parse('-b----E-C---eE---c-e----B-:1:0:1:D:2:0:0:5:10').match_state().id()
+        'cRGgAAAAEAAE'
+        """
+        if self.offer in (CubeOffer.BEAVER, CubeOffer.RACCOON):
+            raise ValueError(f"a gnubg Match ID has no {self.offer.name.lower()} state")
+        doubled = self.offer is CubeOffer.DOUBLE
+        return MatchState(
+            cube_value=self.cube_value,
+            cube_owner=self.cube_owner,
+            player_on_roll=self.turn,
+            crawford=self.crawford,
+            game_state=GameState.PLAYING,
+            turn=self.turn.other if doubled else self.turn,
+            double_offered=doubled,
+            dice=self.dice,
+            match_length=self.match_length,
+            score=self.score,
+            jacoby=self.jacoby,
+        )
 
 
 def _xg_board(position: Position) -> str:
