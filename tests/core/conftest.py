@@ -118,3 +118,20 @@ def assert_plays(
     else:
         assert play() not in legal
     return legal
+
+
+@st.composite
+def scattered_positions(draw: st.DrawFn) -> Position:
+    """A position with the checkers dropped at random, not reached by play: many
+    blots, crowded bars and home boards, so hits, V1 and V2 come up constantly.
+    Half the time the mover has every checker home (or off), to bear off."""
+    home_only = draw(st.booleans())
+    slots = list(range(7)) if home_only else list(range(26))  # 0 off, 25 bar
+    mine = draw(st.lists(st.sampled_from(slots), min_size=15, max_size=15))
+    player = [mine.count(point) for point in range(26)]
+    free = [0, 25] + [point for point in range(1, 25) if not player[point]]
+    theirs = draw(st.lists(st.sampled_from(free), min_size=15, max_size=15))
+    opponent = [0] * 26
+    for point in theirs:
+        opponent[point if point in (0, 25) else 25 - point] += 1
+    return Position(tuple(player), tuple(opponent))

@@ -91,8 +91,8 @@ def _steps(turn: _Turn, die: int, rules: RuleSet) -> Iterator[tuple[int, bool, i
 def _after(
     turn: _Turn, origin: int, is_bound: bool, target: int, die: int, rules: RuleSet
 ) -> _Turn:
-    free, bound, opponent = turn.free[:], turn.bound[:], turn.opponent
-    (bound if is_bound else free)[origin] -= 1
+    # Lists are copied before they change and never changed after: ways share them.
+    free, bound, opponent = turn.free, turn.bound, turn.opponent
     hit = target != OFF and opponent[25 - target] == 1
     if hit:
         opponent = opponent[:]
@@ -101,12 +101,13 @@ def _after(
     binds = (
         hit and rules.escape_after_hit and (rules.escape_scope is EscapeScope.BOARD or target <= 6)
     )
-    if target == OFF:
-        free[OFF] += 1
-    elif is_bound or binds:
-        bound[target] += 1
-    else:
-        free[target] += 1
+    lands_bound = target != OFF and (is_bound or binds)
+    if is_bound or lands_bound:
+        bound = bound[:]
+    if not is_bound or not lands_bound:
+        free = free[:]
+    (bound if is_bound else free)[origin] -= 1
+    (bound if lands_bound else free)[target] += 1
     home_hits = turn.home_hits | {target} if hit and target <= 6 else turn.home_hits
     return _Turn(free, bound, opponent, (*turn.used, die), home_hits)
 

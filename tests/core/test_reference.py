@@ -12,12 +12,13 @@ import types
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings
 
 from nard.core.board import BAR, OFF, Position
 from nard.core.dice import Roll
 from nard.core.plays import LegalPlays
 from nard.core.rules import STANDARD, RuleSet
-from tests.core.conftest import CORPUS_SIZE, RULE_SETS
+from tests.core.conftest import CORPUS_SIZE, RULE_SETS, rolls, rule_sets, scattered_positions
 from tests.core.reference import (
     Board,
     Sample,
@@ -80,6 +81,14 @@ def test_engine_matches_reference_on_random_games(name: str, samples: tuple[Samp
     if rules != STANDARD:
         # The customs must actually bite in this corpus, or the comparison proves little.
         assert differs_from_standard >= 25, differs_from_standard
+
+
+@settings(max_examples=200)
+@given(scattered_positions(), rolls, rule_sets)
+def test_engine_matches_reference_on_scattered_positions(
+    position: Position, roll: Roll, rules: RuleSet
+) -> None:
+    assert engine_boards(position, roll, rules) == reference_plays(position, roll, rules)
 
 
 def test_reference_on_the_opening_position() -> None:
