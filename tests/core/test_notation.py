@@ -126,6 +126,7 @@ def test_format_play_matches_gnubg_for_every_legal_play(position: Position, roll
         ("24/18**", play((24, 18, True))),
         ("۲۴/۱۸ ۱۳/۱۱*", play((24, 18), (13, 11, True))),
         ("٢٤/١٨", play((24, 18))),
+        ("بار/۲۲ ۶/بیرون", play((BAR, 22), (6, OFF))),
         ("13/7*/1(2)", play((13, 7, True), (7, 1), (13, 7), (7, 1))),
     ],
 )

@@ -16,7 +16,8 @@ once per point.
 'Cannot move'
 
 :func:`parse_play` reads that notation back, and more: upper or lower case,
-``25`` for the bar and ``0`` for off, ``-`` as well as ``/``, Persian digits.
+``25`` for the bar and ``0`` for off, ``-`` as well as ``/``, Persian digits
+and the Persian words بار (bar) and بیرون (off).
 Given the position and the roll, it splits a move over several dice
 (``24/14`` with 6-4) the way the rules allow and fills in hits and dice.
 
@@ -124,10 +125,11 @@ def format_play(play: Play | Sequence[Step]) -> str:
 
 _DIGITS: Final = str.maketrans("۰۱۲۳۴۵۶۷۸۹٠١٢٣٤٥٦٧٨٩", "01234567890123456789")
 _TOKEN: Final = re.compile(
-    r"\s*(?:(?P<point>[a-z]+|\d+)|(?P<slash>[/\-])|(?P<star>\*)"
+    r"\s*(?:(?P<point>[^\W\d_]+|\d+)|(?P<slash>[/\-])|(?P<star>\*)"
     r"|(?P<count>\(\s*\d*\s*\))|(?P<comma>,)|(?P<other>\S))"
 )
-_WORDS: Final = {"bar": BAR, "b": BAR, "off": OFF, "o": OFF}
+_WORDS: Final = {"bar": BAR, "b": BAR, "off": OFF, "o": OFF, "بار": BAR, "بیرون": OFF}
+"""Point words; the Persian ones are the UI's words for the bar and bearing off."""
 
 
 class _Move:
