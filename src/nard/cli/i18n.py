@@ -1,0 +1,204 @@
+"""The terminal's texts in English and Persian (``nard play --lang fa|en``).
+
+Every text has a key and a pair of format strings. Persian texts use the
+game's Persian words (مهره، خانه، بار، جفت، مارس، کوکس، داو) and Persian
+digits; they are kept to short, simple lines because terminals lay out
+right-to-left text poorly. The rules engine's own explanations come in both
+languages from :mod:`nard.core.explain`.
+
+>>> tr("en", "score", white=2, black=1)
+'Score: White 2, Black 1'
+>>> tr("fa", "score", white=2, black=1)
+'امتیاز: سفید ۲، سیاه ۱'
+>>> tr("en", "no-such-key")
+Traceback (most recent call last):
+...
+KeyError: 'no-such-key'
+"""
+
+from __future__ import annotations
+
+from typing import Final, Literal, TypeAlias
+
+from nard.core.board import Side
+from nard.core.messages import fa_digits
+from nard.match.scoring import ResultKind
+
+Lang: TypeAlias = Literal["en", "fa"]
+LANGS: Final[tuple[Lang, ...]] = ("en", "fa")
+
+_TEXTS: Final[dict[str, tuple[str, str]]] = {
+    # sides, results
+    "white": ("White", "سفید"),
+    "black": ("Black", "سیاه"),
+    "single": ("a single game", "یک بازی ساده"),
+    "gammon": ("a gammon", "مارس"),
+    "backgammon": ("a backgammon", "کوکس (مارس اکبر)"),
+    # board
+    "player-n": ("Player {n}", "بازیکن {n}"),
+    "pips": ("pips", "پیپ"),
+    "off": ("off", "بیرون"),
+    "bar": ("bar", "بار"),
+    "cube": ("cube", "داو"),
+    "cube-centred": ("cube {value}, centred", "داو {value}، وسط"),
+    "cube-owned": ("cube {value}, {owner}'s", "داو {value}، مال {owner}"),
+    "no-cube": ("no cube", "بدون داو"),
+    "crawford-game": ("Crawford game: no doubling", "بازی کرافورد: داو ممنوع"),
+    "match-to": ("{length}-point match", "مسابقه {length} امتیازی"),
+    "money": ("money session", "بازی پولی"),
+    "score": ("Score: White {white}, Black {black}", "امتیاز: سفید {white}، سیاه {black}"),
+    "checkers-of": ("{mark} {side}: {name}", "{mark} {side}: {name}"),
+    "on-roll": ("{name} ({side}) to roll", "نوبت تاس {name} ({side})"),
+    "to-play": ("{name} ({side}) to play {roll}", "{name} ({side}) باید {roll} را بازی کند"),
+    "to-answer-cube": (
+        "{name} ({side}): take or drop the cube at {value}?",
+        "{name} ({side}): داو {value} را می‌پذیری (take) یا نه (drop)؟",
+    ),
+    "to-answer-resign": (
+        "{name} ({side}): {other} offers to resign {kind}. accept or refuse?",
+        "{name} ({side}): {other} پیشنهاد باخت {kind} را می‌دهد. accept یا refuse؟",
+    ),
+    "numbered-from": ("points numbered from {side}'s side", "شماره خانه‌ها از سمت {side}"),
+    "steps-so-far": ("so far: {steps}", "تا اینجا: {steps}"),
+    "rules-line": ("rules: {rules}", "قوانین: {rules}"),
+    # events
+    "opening": (
+        "Opening roll: White {white}, Black {black}. {side} starts.",
+        "تاس شروع: سفید {white}، سیاه {black}. {side} شروع می‌کند.",
+    ),
+    "opening-tie": (
+        "Opening roll: both {die}. Roll again.",
+        "تاس شروع: هر دو {die}. دوباره.",
+    ),
+    "rolled": ("{name} rolls {roll}.", "{name} تاس ریخت: {roll}."),
+    "played": ("{name} plays {play}.", "{name} بازی کرد: {play}"),
+    "stepped": ("{name}: {step}", "{name}: {step}"),
+    "undone": ("{name} takes back {step}.", "{name} حرکت {step} را پس گرفت."),
+    "passed": ("{name} cannot move with {roll}.", "{name} با {roll} حرکتی ندارد."),
+    "doubles": ("{name} doubles to {value}.", "{name} داو را به {value} رساند."),
+    "takes": ("{name} takes.", "{name} داو را پذیرفت."),
+    "drops": ("{name} drops.", "{name} داو را نپذیرفت."),
+    "beavers": ("{name} beavers: cube at {value}.", "{name} بیور کرد: داو {value}."),
+    "auto-double": ("Automatic double: cube at {value}.", "داو خودکار: {value}."),
+    "resigns": ("{name} offers to resign {kind}.", "{name} پیشنهاد باخت {kind} می‌دهد."),
+    "resign-accepted": ("{name} accepts.", "{name} پذیرفت."),
+    "resign-refused": ("{name} refuses; play on.", "{name} نپذیرفت؛ بازی ادامه دارد."),
+    "game-over": (
+        "{name} ({side}) wins {kind}: {points} point(s).",
+        "{name} ({side}) برد با {kind}: {points} امتیاز.",
+    ),
+    "game-started": ("Game {number}.", "بازی {number}."),
+    "game-started-crawford": ("Game {number} (Crawford).", "بازی {number} (کرافورد)."),
+    "game-summary": (
+        "Game {number}: {name} ({side}) wins {kind}, {points} point(s). Score {white}-{black}.",
+        "بازی {number}: {name} ({side}) برد با {kind}، {points} امتیاز. امتیاز {white}-{black}.",
+    ),
+    "match-over": (
+        "{name} ({side}) wins the match {white}-{black}.",
+        "{name} ({side}) مسابقه را برد: {white}-{black}.",
+    ),
+    "final-score": (
+        "Final score: White {white}, Black {black}.",
+        "امتیاز نهایی: سفید {white}، سیاه {black}.",
+    ),
+    "session-over": (
+        "Session over after {games} game(s).",
+        "پایان بازی‌ها پس از {games} بازی.",
+    ),
+    # prompts and answers
+    "prompt": ("{name}> ", "{name}> "),
+    "refused": ("Refused: {message}", "رد شد: {message}"),
+    "legal-example": ("A legal play: {play}", "یک حرکت درست: {play}"),
+    "not-understood": (
+        "Not understood: {text!r}. Type help.",
+        "متوجه نشدم: {text!r}. بنویس help.",
+    ),
+    "bad-notation": ("Cannot read the play: {error}", "حرکت خوانده نشد: {error}"),
+    "ambiguous": ("Ambiguous: {error}", "چند معنا دارد: {error}"),
+    "cannot-now": ("Not now: {error}", "الان نه: {error}"),
+    "complete": (
+        "The play is complete: confirm (or press Enter), or undo.",
+        "حرکت کامل است: confirm (یا Enter) یا undo.",
+    ),
+    "nothing-to-undo": ("Nothing to undo.", "حرکتی برای پس گرفتن نیست."),
+    "forced": ("Only one legal play: {play}.", "تنها حرکت ممکن: {play}."),
+    "saved": ("Saved to {path}.", "در {path} ذخیره شد."),
+    "loaded": ("Loaded {path}.", "{path} بارگذاری شد."),
+    "save-failed": ("Cannot save {path}: {error}", "ذخیره {path} ممکن نشد: {error}"),
+    "load-failed": ("Cannot load {path}: {error}", "بارگذاری {path} ممکن نشد: {error}"),
+    "no-hint": ("Hints need nard.ai (the bot).", "برای راهنما nard.ai (ربات) لازم است."),
+    "hint-play": ("{rank}. {play}  equity {equity}", "{rank}. {play}  ارزش {equity}"),
+    "hint-cube": (
+        "No double {nd}, double/take {dt}, double/pass {dp}: {action}",
+        "بدون داو {nd}، داو/قبول {dt}، داو/رد {dp}: {action}",
+    ),
+    "bye": ("Bye.", "خدانگهدار."),
+    "fair-commitment": (
+        "Provably fair dice. Commitment (SHA-256 of the secret server seed): {commitment}",
+        "تاس منصفانه. تعهد (SHA-256 بذر سرور): {commitment}",
+    ),
+    "fair-client": ("Client seeds: {seeds}", "بذرهای بازیکن: {seeds}"),
+    "fair-reveal": (
+        "Server seed revealed: {seed}. Check with: nard verify RECORD.json",
+        "بذر سرور: {seed}. بررسی با: nard verify RECORD.json",
+    ),
+    "help": (
+        "Commands:\n"
+        "  roll                      roll the dice\n"
+        "  24/18 13/11, bar/22, 6/off, 8/5(2)\n"
+        "                            a whole play, or one move at a time\n"
+        "  undo                      take back the last move of this turn\n"
+        "  confirm (or Enter)        end the turn after single moves\n"
+        "  double, take, drop, beaver\n"
+        "  resign [single|gammon|backgammon]; accept, refuse\n"
+        "  hint                      the bot's best plays or cube advice\n"
+        "  board                     draw the board again\n"
+        "  save FILE.mat|FILE.json   save the match; load FILE to continue one\n"
+        "  help, quit",
+        "فرمان‌ها:\n"
+        "  roll                      ریختن تاس\n"
+        "  24/18 13/11, bar/22, 6/off, 8/5(2)\n"
+        "                            حرکت کامل، یا هر بار یک مهره\n"
+        "  undo                      پس گرفتن آخرین حرکت این نوبت\n"
+        "  confirm (یا Enter)        پایان نوبت پس از حرکت‌های تکی\n"
+        "  double, take, drop, beaver   داو: دادن، پذیرفتن، نپذیرفتن، بیور\n"
+        "  resign [single|gammon|backgammon]; accept, refuse   واگذاری\n"
+        "  hint                      راهنمای ربات\n"
+        "  board                     نمایش دوباره تخته\n"
+        "  save FILE.mat|FILE.json   ذخیره؛ load FILE برای ادامه\n"
+        "  help, quit",
+    ),
+}
+
+
+def tr(lang: Lang, key: str, **values: object) -> str:
+    """The text ``key`` in ``lang`` with ``values`` filled in.
+
+    In Persian, numbers given as ``int`` are written in Persian digits; strings
+    (plays, seeds, file names) are left as they are, so they can be copied.
+    """
+    en, fa = _TEXTS[key]
+    if lang == "fa":
+        shown = {
+            name: number(lang, value)
+            if isinstance(value, int) and not isinstance(value, bool)
+            else value
+            for name, value in values.items()
+        }
+        return fa.format(**shown)
+    return en.format(**values)
+
+
+def side_name(lang: Lang, side: Side) -> str:
+    """White or Black in ``lang``."""
+    return tr(lang, side.name.lower())
+
+
+def kind_name(lang: Lang, kind: ResultKind) -> str:
+    """A single game, a gammon (مارس) or a backgammon (کوکس) in ``lang``."""
+    return tr(lang, kind.value)
+
+
+def number(lang: Lang, value: int | str) -> str:
+    """A number as ``lang`` writes it."""
+    return fa_digits(str(value)) if lang == "fa" else str(value)
