@@ -4,7 +4,7 @@
 its points 1..24 then its bar, as many 1s as checkers there and then a 0; the
 bits fill 10 bytes least significant bit first, and the bytes are written in
 Base64. gnubg's manual says the side on roll comes first, but gnubg's code
-(``PositionKey`` writes ``anBoard[0]`` first, and ``anBoard[1]`` is the side
+(``PositionID`` writes ``anBoard[0]`` first, and ``anBoard[1]`` is the side
 that moves) and every ID it prints put the side *not* on roll first; we follow
 the code, so our IDs are gnubg's IDs.
 
@@ -57,7 +57,9 @@ __all__ = [
     "encode_match_id",
     "encode_position_id",
     "format_gnubg_id",
+    "format_xgid",
     "parse_gnubg_id",
+    "parse_xgid",
 ]
 
 _BASE64: Final = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
