@@ -3,16 +3,33 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from nard.ai.convert import board_key, from_board, to_board
+from nard.core.board import BAR, OFF, Position, Side
+from nard.core.dice import Roll
+from nard.core.plays import LegalPlays
+from nard.core.rules import STANDARD
+from tests.ai.games import random_positions
 
 bgsage = pytest.importorskip("bgsage")
 
-from nard.ai.convert import board_key, from_board, to_board  # noqa: E402
-from nard.core.board import BAR, OFF, Position, Side  # noqa: E402
-from nard.core.plays import LegalPlays  # noqa: E402
-from nard.core.rules import STANDARD  # noqa: E402
-from tests.ai.games import random_positions  # noqa: E402
-
 POSITIONS = random_positions(seed=7, count=3000)
+
+
+@st.composite
+def arbitrary_positions(draw: st.DrawFn) -> Position:
+    """Any legal arrangement (R1), reachable in a game or not: bars, home boards, trays."""
+    slots = st.integers(0, 25) | st.integers(0, 6)  # extra weight on home and off
+    player = [0] * 26
+    for slot in draw(st.lists(slots, min_size=15, max_size=15)):
+        player[slot] += 1
+    opponent = [0] * 26
+    for slot in draw(st.lists(slots, min_size=15, max_size=15)):
+        blocked = 1 <= slot <= 24 and player[25 - slot]
+        opponent[OFF if blocked else slot] += 1
+    return Position(tuple(player), tuple(opponent), draw(st.sampled_from(Side)))
 
 
 def test_initial_position_is_bgsage_starting_board() -> None:
@@ -97,3 +114,19 @@ def test_legal_plays_agree_with_bgsage_on_random_positions() -> None:
             disagreements.append((position, roll, ours - theirs, theirs - ours))
     assert not disagreements, disagreements[:3]
     assert passes > 0  # the sample does exercise R10
+
+
+@settings(max_examples=400, deadline=None)
+@given(arbitrary_positions(), st.integers(1, 6), st.integers(1, 6))
+def test_legal_plays_agree_with_bgsage_on_arbitrary_positions(
+    position: Position, first: int, second: int
+) -> None:
+    """The same agreement on positions no game may reach (both sides on the bar, ...)."""
+    assert from_board(to_board(position), turn=position.turn) == position
+    if position.is_game_over():
+        return
+    roll = Roll(first, second)
+    board = to_board(position)
+    ours = {board_key(to_board(after)) for _, after in LegalPlays(position, roll).items()}
+    theirs = {board_key(b) for b in bgsage.possible_moves(board, roll.high, roll.low)}
+    assert (ours or {board_key(board)}) == theirs
