@@ -307,3 +307,26 @@ def test_format_then_parse_gives_back_the_play(
 
 def test_plays_doctest_example_is_legal() -> None:
     assert parse_play("8/5 6/5") in LegalPlays(Position.initial(), Roll(3, 1))
+
+
+notation_text = st.text(alphabet="0123456789/*() -,barofBAROFx۲۴", max_size=24)
+
+
+@given(notation_text)
+def test_any_text_parses_or_is_invalid(text: str) -> None:
+    try:
+        parsed = parse_play(text)
+    except InvalidPlayError:
+        return
+    assert len(parsed) <= 4
+    assert all(step.from_point > step.to_point for step in parsed)
+
+
+@given(notation_text, rolls)
+def test_any_text_on_a_board_gives_a_legal_play_or_says_why(text: str, roll: Roll) -> None:
+    position = Position.initial()
+    try:
+        parsed = parse_play(text, position, roll)
+    except (InvalidPlayError, IllegalPlayError, AmbiguousPlayError):
+        return
+    assert parsed in LegalPlays(position, roll)
