@@ -44,7 +44,9 @@ class RankedPlay:
     ``probabilities`` and ``equity`` are from the side that plays;
     ``equity_loss`` is how much worse than the best play it is (0 for the
     best); ``searched`` tells whether it was scored by the deep evaluator
-    (True) or only by the quick filter.
+    (True) or only by the quick filter. Quick and deep scores are not on the
+    same footing, so an unsearched play's loss can even be negative; gnubg
+    shows its filtered-out plays the same way.
     """
 
     play: Play
