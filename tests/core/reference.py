@@ -45,6 +45,7 @@ class _Turn:
     opponent: list[int]
     used: tuple[int, ...]
     home_hits: frozenset[int]
+    steps: tuple[tuple[int, int], ...] = ()
 
     def mine(self, point: int) -> int:
         return self.free[point] + self.bound[point]
@@ -109,7 +110,8 @@ def _after(
     (bound if is_bound else free)[origin] -= 1
     (bound if lands_bound else free)[target] += 1
     home_hits = turn.home_hits | {target} if hit and target <= 6 else turn.home_hits
-    return _Turn(free, bound, opponent, (*turn.used, die), home_hits)
+    steps = (*turn.steps, (origin, target))
+    return _Turn(free, bound, opponent, (*turn.used, die), home_hits, steps)
 
 
 def _walk(turn: _Turn, dice: tuple[int, ...], rules: RuleSet, ways: list[_Turn]) -> None:
@@ -139,17 +141,32 @@ def reference_dice_used(position: Position, roll: Roll, rules: RuleSet = STANDAR
     return max(len(way.used) for way in reference_ways(position, roll, rules))
 
 
-def reference_plays(position: Position, roll: Roll, rules: RuleSet = STANDARD) -> frozenset[Board]:
-    """The resulting boards of the legal plays; empty when no die can be played (R10)."""
+def legal_ways(position: Position, roll: Roll, rules: RuleSet = STANDARD) -> list[_Turn]:
+    """The ways that make legal plays (R8, then R9); none when no die can be played (R10)."""
     ways = reference_ways(position, roll, rules)
     most = max(len(way.used) for way in ways)
     if most == 0:
-        return frozenset()
+        return []
     ways = [way for way in ways if len(way.used) == most]  # R8
     if most == 1 and not roll.is_double:
         larger = [way for way in ways if way.used[0] == roll.high]
         ways = larger or ways  # R9
-    return frozenset(way.board() for way in ways)
+    return ways
+
+
+def reference_plays(position: Position, roll: Roll, rules: RuleSet = STANDARD) -> frozenset[Board]:
+    """The resulting boards of the legal plays; empty when no die can be played (R10)."""
+    return frozenset(way.board() for way in legal_ways(position, roll, rules))
+
+
+def reference_paths(
+    position: Position, roll: Roll, rules: RuleSet = STANDARD
+) -> dict[Board, set[tuple[tuple[int, int], ...]]]:
+    """Each legal play's resulting board with every step sequence that reaches it."""
+    paths: dict[Board, set[tuple[tuple[int, int], ...]]] = {}
+    for way in legal_ways(position, roll, rules):
+        paths.setdefault(way.board(), set()).add(way.steps)
+    return paths
 
 
 # -- a deterministic corpus of positions from random games ------------------------------
