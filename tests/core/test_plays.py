@@ -10,10 +10,15 @@ from hypothesis import given
 
 from nard.core.board import BAR, CHECKERS_PER_SIDE, OFF, Position
 from nard.core.dice import Roll
-from nard.core.plays import LegalPlays, Play, generate_plays
+from nard.core.plays import LegalPlays, Play, Step, generate_plays
 from nard.core.rules import IRANIAN, STANDARD, RuleSet
 from tests.core.conftest import V1_BOARD, game_positions, rolls, rule_sets
-from tests.core.reference import apply_steps, reference_dice_used
+from tests.core.reference import (
+    apply_steps,
+    reference_dice_used,
+    reference_paths,
+    reference_ways,
+)
 
 
 def _units(roll: Roll) -> list[int]:
@@ -175,3 +180,21 @@ def test_customs_only_remove_or_shorten_plays(position: Position, roll: Roll) ->
         if custom.dice_used == standard.dice_used:
             standard_boards = {(a.player, a.opponent) for _, a in standard.items()}
             assert all((a.player, a.opponent) in standard_boards for _, a in custom.items())
+
+
+@given(game_positions(), rolls, rule_sets)
+def test_every_order_of_a_legal_play_is_accepted(
+    position: Position, roll: Roll, rules: RuleSet
+) -> None:
+    """``play in legal_plays`` accepts each step sequence the reference finds for a
+    legal play (any order of the dice, any checker), and refuses shorter ones."""
+    legal = LegalPlays(position, roll, rules)
+    paths = sorted(
+        path for found in reference_paths(position, roll, rules).values() for path in found
+    )
+    for path in paths[:: max(1, len(paths) // 8)]:
+        assert Play(tuple(Step(origin, target) for origin, target in path)) in legal
+    shorter = {way.steps for way in reference_ways(position, roll, rules)}
+    shorter = {steps for steps in shorter if len(steps) < legal.dice_used}
+    for path in sorted(shorter)[:: max(1, len(shorter) // 4)]:
+        assert Play(tuple(Step(origin, target) for origin, target in path)) not in legal
