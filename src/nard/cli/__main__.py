@@ -6,7 +6,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from nard.cli import play, rules_commands, verify
+from nard.cli import play, rules_commands, serve, verify
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -16,6 +16,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     rules_commands.register(commands)
+    serve.register(commands)
     play.register(commands)
     verify.register(commands)
     return parser

@@ -1,0 +1,100 @@
+"""The ASGI application: :func:`create_app` and its lifespan.
+
+Why FastAPI rather than bare Starlette: the API's request and response models
+are pydantic models already (the WebSocket messages too), and FastAPI turns
+them into validation, typed dependencies (``Annotated`` aliases in
+:mod:`nard.server.deps`) and the OpenAPI documentation at ``/docs`` without
+hand-written schemas. It is Starlette underneath, so the WebSocket handler is
+Starlette's.
+
+The lifespan opens the database and applies the Alembic migrations, starts the
+event bus and the bot's worker pool, and resumes the games against the bot.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse
+
+from nard.server.bus import EventBus, InProcessBus, RedisBus
+from nard.server.config import Settings
+from nard.server.routes import games, players
+from nard.server.services.bot_service import BotService
+from nard.server.services.errors import Refusal
+from nard.server.services.game_service import GameService
+from nard.server.services.player_service import PlayerService
+from nard.server.ws import game_socket
+from nard.storage.session import make_engine, make_sessions, migrate
+
+_STATUS = {
+    "not_found": 404,
+    "own_invite": 409,
+    "username_taken": 409,
+    "bad_login": 401,
+    "spectator": 403,
+    "not_your_seat": 403,
+    "guest": 403,
+    "cannot_claim": 409,
+    "finished": 409,
+    "stale": 409,
+    "conflict": 409,
+    "waiting": 409,
+}
+
+
+async def _refusal(_request: Request, error: Exception) -> JSONResponse:
+    assert isinstance(error, Refusal)
+    data = error.data()
+    return JSONResponse(
+        data | {"detail": data["message"]}, status_code=_STATUS.get(error.code, 400)
+    )
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """The server application for ``settings`` (default: from the environment)."""
+    settings = settings or Settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        engine = make_engine(settings.database_url)
+        await asyncio.to_thread(migrate, engine)
+        sessions = make_sessions(engine)
+        bus: EventBus = RedisBus(settings.redis_url) if settings.redis_url else InProcessBus()
+        await bus.start()
+        bots = BotService(settings.bot_workers, delay_s=settings.bot_delay_s)
+        service = GameService(sessions, bus, claim_after_s=settings.claim_after_s)
+        service.bots = bots
+        app.state.settings = settings
+        app.state.games = service
+        app.state.players = PlayerService(sessions)
+        await service.resume()
+        try:
+            yield
+        finally:
+            await service.close()
+            bots.close()
+            await bus.close()
+            engine.dispose()
+
+    app = FastAPI(
+        title="Nard",
+        summary="Takhte Nard (backgammon) game server",
+        description="HTTP API; each game also has a WebSocket at /ws/games/{id} "
+        "(see docs/protocol.md).",
+        version="0.1.0",
+        lifespan=lifespan,
+    )
+    app.add_exception_handler(Refusal, _refusal)
+    app.include_router(players.router)
+    app.include_router(games.router)
+    app.include_router(game_socket.router)
+
+    @app.get("/api/health", tags=["server"])
+    async def health() -> dict[str, str]:
+        return {"status": "ok"}
+
+    return app

@@ -1,0 +1,47 @@
+"""Server settings: from ``NARD_*`` environment variables, then ``nard serve`` flags.
+
+>>> settings = Settings(database_url="sqlite:///:memory:")
+>>> settings.port, settings.claim_after_s
+(8000, 120.0)
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+DEFAULT_DATA_DIR = Path("data")
+"""Where the default SQLite database lives, relative to the working folder."""
+
+
+def default_database_url(data_dir: Path = DEFAULT_DATA_DIR) -> str:
+    """``sqlite:///data/nard.sqlite3`` (the folder is created at start)."""
+    return f"sqlite:///{data_dir / 'nard.sqlite3'}"
+
+
+class Settings(BaseSettings):
+    """Everything the server can be told; ``NARD_DATABASE_URL`` etc. in the environment."""
+
+    model_config = SettingsConfigDict(env_prefix="NARD_", extra="ignore")
+
+    host: str = "127.0.0.1"
+    port: int = 8000
+    database_url: str = Field(default_factory=default_database_url)
+    bot_workers: int = Field(default=1, ge=0)
+    """Processes in the bot's pool; 0 thinks in a thread instead (tests only)."""
+    claim_after_s: float = Field(default=120.0, ge=0)
+    """How long a player may be away before the opponent may claim the game."""
+    cookie_secure: bool = False
+    """Mark the player cookie Secure (serve over HTTPS)."""
+    max_message_bytes: int = Field(default=4096, ge=256)
+    """The largest WebSocket message accepted."""
+    rate_per_s: float = Field(default=20.0, gt=0)
+    """WebSocket messages per second allowed per connection, on average."""
+    rate_burst: int = Field(default=40, ge=1)
+    """...and in a burst."""
+    redis_url: str | None = None
+    """Share game events between server processes through Redis (optional)."""
+    bot_delay_s: float = Field(default=0.0, ge=0)
+    """A pause before each bot action, so people can follow it."""

@@ -1,0 +1,1 @@
+"""HTTP routes: thin, parse -> service -> schema."""

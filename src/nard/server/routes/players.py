@@ -1,0 +1,90 @@
+"""Players and accounts: guests, register, login, logout, change password."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Response, status
+
+from nard.server import schemas
+from nard.server.deps import (
+    COOKIE,
+    CurrentPlayer,
+    OptionalPlayer,
+    PlayersDep,
+    SettingsDep,
+    TokenCookie,
+    set_player_cookie,
+)
+
+router = APIRouter(prefix="/api", tags=["players"])
+
+
+@router.post("/players/guest", status_code=status.HTTP_201_CREATED)
+async def create_guest(
+    body: schemas.GuestCreate,
+    response: Response,
+    players: PlayersDep,
+    settings: SettingsDep,
+    current: OptionalPlayer,
+) -> schemas.PlayerPublic:
+    """Become a guest (a display name and a cookie); an existing player just gets renamed."""
+    if current is not None:
+        if body.display_name:
+            current = await players.rename(current, body.display_name)
+        return current.public()
+    player, token = await players.create_guest(body.display_name)
+    set_player_cookie(response, token, settings)
+    return player.public()
+
+
+@router.get("/players/me")
+async def read_me(player: CurrentPlayer) -> schemas.PlayerPublic:
+    return player.public()
+
+
+@router.patch("/players/me")
+async def update_me(
+    body: schemas.PlayerUpdate, player: CurrentPlayer, players: PlayersDep
+) -> schemas.PlayerPublic:
+    return (await players.rename(player, body.display_name)).public()
+
+
+@router.post("/accounts", status_code=status.HTTP_201_CREATED)
+async def register(
+    body: schemas.AccountCreate,
+    response: Response,
+    players: PlayersDep,
+    settings: SettingsDep,
+    current: OptionalPlayer,
+) -> schemas.PlayerPublic:
+    """Create an account; a guest who registers keeps its games."""
+    player, token = await players.register(current, body)
+    set_player_cookie(response, token, settings)
+    return player.public()
+
+
+@router.post("/accounts/login")
+async def login(
+    body: schemas.Login, response: Response, players: PlayersDep, settings: SettingsDep
+) -> schemas.PlayerPublic:
+    player, token = await players.login(body)
+    set_player_cookie(response, token, settings)
+    return player.public()
+
+
+@router.post("/accounts/logout", status_code=status.HTTP_204_NO_CONTENT)
+async def logout(response: Response, players: PlayersDep, token: TokenCookie = None) -> None:
+    if token:
+        await players.logout(token)
+    response.delete_cookie(COOKIE, path="/")
+
+
+@router.post("/accounts/password", status_code=status.HTTP_204_NO_CONTENT)
+async def change_password(
+    body: schemas.PasswordChange,
+    player: CurrentPlayer,
+    players: PlayersDep,
+    token: TokenCookie = None,
+) -> None:
+    """Change the password; every other login of this account is logged out."""
+    assert token is not None
+    await players.change_password(player, token, body)

@@ -1,0 +1,1 @@
+"""The server's services: games (seats, turns, apply, save, publish), players, the bot."""

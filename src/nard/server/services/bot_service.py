@@ -1,0 +1,63 @@
+"""The bot thinks in a pool of worker processes, so the event loop never waits for it.
+
+Each worker keeps one :class:`nard.ai.bot.Bot` per level (the engine loads
+once per process). :func:`decide` runs in the worker: it returns the bot's
+action, or None when the bot rolls rather than doubles (the server rolls the
+dice, never the bot).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+
+from nard.ai.bot import Bot
+from nard.ai.match_bot import choose_action
+from nard.core.board import Side
+from nard.match.actions import AcceptResignation, Action
+from nard.match.game import Game, Phase
+
+_BOTS: dict[str, Bot] = {}
+
+
+def decide(level: str, game: Game, side: Side) -> Action | None:
+    """What the bot playing ``side`` does in ``game`` (runs in a worker process).
+
+    It accepts any resignation offered to it: a resigning player concedes the
+    points, and the bot never plays on to win more than it is offered.
+    """
+    if game.phase is Phase.RESIGNATION_OFFERED and game.to_act is side:
+        return AcceptResignation(side)
+    bot = _BOTS.get(level)
+    if bot is None:
+        bot = _BOTS[level] = Bot(level)
+    return choose_action(bot, game, side)
+
+
+def _warm_up() -> None:
+    # Load the engine before the first game needs it.
+    Bot("beginner")
+
+
+class BotService:
+    """A process pool (``workers`` processes; 0: one thread, for tests) for bot decisions."""
+
+    def __init__(self, workers: int = 1, *, delay_s: float = 0.0) -> None:
+        self.delay_s = delay_s
+        if workers > 0:
+            context = multiprocessing.get_context("spawn")
+            self._executor: Executor = ProcessPoolExecutor(
+                workers, mp_context=context, initializer=_warm_up
+            )
+        else:
+            self._executor = ThreadPoolExecutor(1, thread_name_prefix="nard-bot")
+
+    async def decide(self, level: str, game: Game, side: Side) -> Action | None:
+        if self.delay_s:
+            await asyncio.sleep(self.delay_s)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._executor, decide, level, game, side)
+
+    def close(self) -> None:
+        self._executor.shutdown(wait=False, cancel_futures=True)

@@ -1,0 +1,1 @@
+"""The WebSocket of a game (docs/protocol.md)."""

@@ -1,0 +1,108 @@
+"""The tables: singular snake_case names, ``*_at`` timestamps, named constraints.
+
+A game is stored as its settings, its seats and an append-only action log
+(:class:`GameAction`, one row per accepted action, numbered by ``seq``). The
+unique constraint on ``(game_id, seq)`` is what makes two racing actions apply
+at most once, even across server processes: the loser's insert fails. The
+``snapshot`` on :class:`Game` is the state after action ``seq``, kept for
+listings and checked against the replayed log on load.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    DateTime,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+NAMING_CONVENTION = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+def utcnow() -> datetime:
+    """Now, in UTC (stored as a timezone-aware timestamp)."""
+    return datetime.now(UTC)
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING_CONVENTION)
+
+
+class Player(Base):
+    """A guest (display name only) or an account (username and argon2id hash)."""
+
+    __tablename__ = "player"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    display_name: Mapped[str] = mapped_column(String(40))
+    username: Mapped[str | None] = mapped_column(String(40), unique=True)
+    password_hash: Mapped[str | None] = mapped_column(String(200))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class PlayerToken(Base):
+    """A login token (a cookie): only its SHA-256 is stored; logout revokes it."""
+
+    __tablename__ = "player_token"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id", ondelete="CASCADE"), index=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    revoked_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class Game(Base):
+    """A match (or money game) between two seats; the state lives in the action log."""
+
+    __tablename__ = "game"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    public_id: Mapped[str] = mapped_column(String(32), unique=True)
+    mode: Mapped[str] = mapped_column(String(16))
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON)
+    white_player_id: Mapped[int | None] = mapped_column(ForeignKey("player.id"), index=True)
+    black_player_id: Mapped[int | None] = mapped_column(ForeignKey("player.id"), index=True)
+    bot_side: Mapped[str | None] = mapped_column(String(8))
+    bot_level: Mapped[str | None] = mapped_column(String(20))
+    invite_token: Mapped[str | None] = mapped_column(String(64), unique=True)
+    watch_token: Mapped[str] = mapped_column(String(64), unique=True)
+    server_seed: Mapped[str | None] = mapped_column(String(64))
+    commitment: Mapped[str | None] = mapped_column(String(64))
+    client_seeds: Mapped[list[Any]] = mapped_column(JSON, default=list)
+    seq: Mapped[int] = mapped_column(Integer, default=0)
+    snapshot: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class GameAction(Base):
+    """One accepted action of a game, with the events it caused (JSON)."""
+
+    __tablename__ = "game_action"
+    __table_args__ = (UniqueConstraint("game_id", "seq", name="uq_game_action_game_id_seq"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"))
+    seq: Mapped[int] = mapped_column(Integer)
+    action: Mapped[dict[str, Any]] = mapped_column(JSON)
+    events: Mapped[list[Any]] = mapped_column(JSON)
+    player_id: Mapped[int | None] = mapped_column(ForeignKey("player.id"))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

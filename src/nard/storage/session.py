@@ -1,0 +1,70 @@
+"""The database engine and sessions from a URL, and the migrations.
+
+SQLite (the default) and PostgreSQL (psycopg 3) run the same code. On SQLite
+the journal is a write-ahead log with ``synchronous=NORMAL``: a committed
+transaction survives the server process being killed (only a power cut could
+lose the last ones), which is the guarantee the server gives.
+
+>>> url = normalise_url("postgresql://user@host/db")
+>>> url
+'postgresql+psycopg://user@host/db'
+>>> normalise_url("sqlite:///data/nard.sqlite3")
+'sqlite:///data/nard.sqlite3'
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.orm import Session, sessionmaker
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+
+
+def normalise_url(url: str) -> str:
+    """Pick the psycopg 3 driver for a plain ``postgresql://`` or ``postgres://`` URL."""
+    for prefix in ("postgresql://", "postgres://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix) :]
+    return url
+
+
+def _sqlite_pragmas(connection: Any, _record: Any) -> None:
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=10000")
+    cursor.close()
+
+
+def make_engine(url: str, *, pool_size: int = 10) -> Engine:
+    """An engine for ``url``; SQLite files get their folder created and WAL mode."""
+    url = normalise_url(url)
+    if url.startswith("sqlite"):
+        path = url.split("///", 1)[1] if "///" in url else ""
+        if path and path != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        engine = create_engine(url, connect_args={"check_same_thread": False})
+        event.listen(engine, "connect", _sqlite_pragmas)
+        return engine
+    return create_engine(url, pool_size=pool_size, max_overflow=pool_size, pool_pre_ping=True)
+
+
+def make_sessions(engine: Engine) -> sessionmaker[Session]:
+    """A session factory; objects stay readable after commit."""
+    return sessionmaker(engine, expire_on_commit=False)
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the database to the newest Alembic revision (run at server start)."""
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
