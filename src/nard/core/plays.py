@@ -8,7 +8,7 @@ a non-double can be used, the larger one (R9).
 
 >>> from nard.core.board import Position
 >>> from nard.core.dice import Roll
->>> plays = Position.initial().legal_plays(Roll(3, 1))
+>>> plays = LegalPlays(Position.initial(), Roll(3, 1))
 >>> len(plays)
 16
 >>> from nard.core.notation import parse_play
@@ -113,13 +113,11 @@ NO_PLAY = Play()
 #
 # Without V1/V2 a way to play the roll needs no state beyond the board, and the
 # opponent changes only where a blot is hit. So this search moves checkers on one
-# list and takes each step back after trying it, names a resulting position by a
-# number that the steps add up to, and makes Step and Play objects only for the
-# plays it keeps. It finds the same plays, with the same steps, in the same order
-# as the general search below (bench/samecheck.py compares them).
+# list and takes each step back after trying it, and names a resulting position
+# by a number that its steps add up to; the positions themselves are made only
+# when asked for. It finds the same plays, with the same steps, in the same
+# order as the general search below (bench/samecheck.py compares them).
 
-_Raw = tuple[int, int, bool, int]
-"""A step before it becomes a :class:`Step`: (from, to, hit, die)."""
 _Board = tuple[tuple[int, ...], tuple[int, ...]]
 """A resulting position's checkers: (player, opponent), the same side still on roll."""
 
@@ -130,30 +128,42 @@ _Board = tuple[tuple[int, ...], tuple[int, ...]]
 _UNIT = tuple(1 << 4 * point for point in range(26))
 _HIT = tuple(1 << 4 * (26 + point) for point in range(26))
 
-_STEPS: dict[_Raw, Step] = {}
+
+def _step_table() -> tuple[tuple[tuple[Step, Step], ...], ...]:
+    """Every step there can be, made once and shared (steps are immutable), as
+    ``table[die][from][hit]``; a die bears off from a point no higher than itself."""
+    table: list[tuple[tuple[Step, Step], ...]] = [()]
+    for die in range(1, 7):
+        by_origin: list[tuple[Step, Step]] = [(Step(BAR, 24), Step(BAR, 24))]  # unused: point 0
+        for origin in range(1, BAR + 1):
+            target = max(origin - die, OFF)
+            plain = Step(origin, target, False, die)
+            by_origin.append((plain, Step(origin, target, True, die) if target else plain))
+        table.append(tuple(by_origin))
+    return tuple(table)
 
 
-def _step(raw: _Raw) -> Step:
-    """The Step for (from, to, hit, die); steps are immutable, so one of each is shared."""
-    step = _STEPS.get(raw)
-    if step is None:
-        step = _STEPS[raw] = Step(*raw)
-    return step
+_STEP = _step_table()
+
+# Play's generated __init__ costs about as much as finding a play, so the plays
+# found are made by setting their one field directly.
+_new = object.__new__
+_set_steps = Play.__dict__["steps"].__set__
 
 
-def _moves(board: list[int], die: int, closed: list[bool]) -> list[tuple[int, int]]:
+def _moves(board: list[int], die: int, opp: list[int]) -> list[tuple[int, int]]:
     """Every (from, to) a die allows, highest point first (R5, R12, R13, R14);
-    ``closed[p]``: the opponent holds the mover's point p."""
+    ``opp[p]``: the opponent's checkers on the mover's point p."""
     if board[BAR]:
         target = BAR - die
-        return [] if closed[target] else [(BAR, target)]
+        return [] if opp[target] > 1 else [(BAR, target)]
     highest = 24
     while highest and not board[highest]:
         highest -= 1
     moves = [
         (origin, origin - die)
         for origin in range(highest, die, -1)
-        if board[origin] and not closed[origin - die]
+        if board[origin] and opp[origin - die] < 2
     ]
     if highest <= 6:
         # R14: exact, or from the highest point when no checker stands higher.
@@ -163,70 +173,61 @@ def _moves(board: list[int], die: int, closed: list[bool]) -> list[tuple[int, in
     return moves
 
 
-def _standard_plays(position: Position, roll: Roll) -> tuple[int, list[tuple[_Board, Play]]]:
-    """The dice every legal play uses, and each legal play after its resulting board."""
-    player, opponent = position.player, position.opponent
-    closed = [False] + [opponent[25 - point] >= 2 for point in range(1, 25)] + [False]
-    blots = [False] + [opponent[25 - point] == 1 for point in range(1, 25)] + [False]
-    board = list(player)
-    if roll.is_double:
-        dice_used, ends = _four_units(board, closed, blots, roll.high)
+def _standard_plays(position: Position, roll: Roll) -> tuple[int, list[Play]]:
+    """The dice every legal play uses, and the legal plays, one per resulting position."""
+    # The opponent's checkers on each of the mover's points (none off the board).
+    opp = [0, *position.opponent[24:0:-1], 0]
+    board = list(position.player)
+    if roll.high == roll.low:
+        dice_used, ends = _four_units(board, opp, roll.high)
     else:
-        dice_used, ends = _two_dice(board, closed, blots, roll.high, roll.low)
-    if not dice_used:
-        return 0, []
-    found = []
-    for raws in ends.values():
-        mover = list(player)
-        beaten = opponent
-        for origin, target, hit, _ in raws:
-            mover[origin] -= 1
-            mover[target] += 1
-            if hit:
-                if beaten is opponent:
-                    beaten = list(opponent)  # type: ignore[assignment]
-                beaten[25 - target] = 0  # type: ignore[index]
-                beaten[BAR] += 1  # type: ignore[index]
-        found.append(((tuple(mover), tuple(beaten)), Play(tuple(map(_step, raws)))))
-    return dice_used, found
+        dice_used, ends = _two_dice(board, opp, roll.high, roll.low)
+    plays = []
+    if dice_used:
+        for steps in ends.values():
+            play = _new(Play)
+            _set_steps(play, steps)
+            plays.append(play)
+    return dice_used, plays
 
 
 def _two_dice(
-    board: list[int], closed: list[bool], blots: list[bool], high: int, low: int
-) -> tuple[int, dict[int, tuple[_Raw, ...]]]:
-    both: dict[int, tuple[_Raw, ...]] = {}
-    alone: tuple[dict[int, tuple[_Raw, ...]], ...] = ({}, {})
+    board: list[int], opp: list[int], high: int, low: int
+) -> tuple[int, dict[int, tuple[Step, ...]]]:
+    both: dict[int, tuple[Step, ...]] = {}
+    alone: tuple[dict[int, tuple[Step, ...]], ...] = ({}, {})
     on_bar = board[BAR]
     # Checkers not yet home (the bar included): while one is left, nobody bears off.
     outside = sum(board[7:])
-    high_moves = _moves(board, high, closed)
-    low_moves = _moves(board, low, closed)
+    high_moves = _moves(board, high, opp)
+    low_moves = _moves(board, low, opp)
     for first, second, moves, later, singles in (
         (high, low, high_moves, low_moves, alone[0]),
         (low, high, low_moves, high_moves, alone[1]),
     ):
+        first_steps, second_steps = _STEP[first], _STEP[second]
         for origin, target in moves:
-            hit = blots[target]
+            hit = opp[target] == 1
             key = _UNIT[target] - _UNIT[origin] + (_HIT[target] if hit else 0)
-            raw = (origin, target, hit, first)
+            step = first_steps[origin][hit]
             if on_bar or outside == (origin > 6 >= target):
                 # Entering, or bearing off may be allowed next: ask the board.
                 board[origin] -= 1
                 board[target] += 1
-                replies = _moves(board, second, closed)
+                replies = _moves(board, second, opp)
                 board[origin] += 1
                 board[target] -= 1
             elif first == low and both:
                 # Both orders of two steps by different checkers were tried with the
                 # larger die first: only the same checker going on can end elsewhere.
                 beyond = target - second
-                replies = [] if beyond < 1 or closed[beyond] else [(target, beyond)]
+                replies = [] if beyond < 1 or opp[beyond] > 1 else [(target, beyond)]
             else:
                 # The second die's moves before the first step, less the point it
                 # emptied, plus the point it newly took.
                 replies = []
                 beyond = target - second
-                pending = not board[target] and beyond >= 1 and not closed[beyond]
+                pending = not board[target] and beyond >= 1 and opp[beyond] < 2
                 for reply in later:
                     if pending and reply[0] < target:
                         replies.append((target, beyond))
@@ -236,12 +237,12 @@ def _two_dice(
                 if pending:
                     replies.append((target, beyond))
             for origin2, target2 in replies:
-                hit2 = blots[target2] and not (hit and target2 == target)
+                hit2 = opp[target2] == 1 and not (hit and target2 == target)
                 key2 = key + _UNIT[target2] - _UNIT[origin2] + (_HIT[target2] if hit2 else 0)
                 if key2 not in both:
-                    both[key2] = (raw, (origin2, target2, hit2, second))
+                    both[key2] = (step, second_steps[origin2][hit2])
             if not replies and not both:
-                singles.setdefault(key, (raw,))
+                singles.setdefault(key, (step,))
     if both:
         return 2, both
     # R9: when only one die can be played, the larger one if it can be.
@@ -250,8 +251,8 @@ def _two_dice(
 
 
 def _four_units(
-    board: list[int], closed: list[bool], blots: list[bool], die: int
-) -> tuple[int, dict[int, tuple[_Raw, ...]]]:
+    board: list[int], opp: list[int], die: int
+) -> tuple[int, dict[int, tuple[Step, ...]]]:
     # Under the standard rules any order of a double's steps can be replayed with
     # the higher starting points first (a step never opens a higher point, nor
     # takes the bar or a bear-off away from one), so only those orders are
@@ -259,15 +260,16 @@ def _four_units(
     # which checker has hit. Walking that way, a checker never lands where an
     # earlier step left, so a landing hits exactly when the point is a blot and
     # none of the mover's checkers is there yet.
-    found: list[dict[int, tuple[_Raw, ...]]] = [{}, {}, {}, {}, {}]
-    path: list[_Raw] = []
+    found: list[dict[int, tuple[Step, ...]]] = [{}, {}, {}, {}, {}]
+    path: list[Step] = []
+    steps = _STEP[die]
     # Every point a checker may step from without bearing off, highest first:
     # the occupied ones and those that steps lead to, when the landing is open.
-    starts = set()
+    starts: set[int] = set()
     for point in range(1, BAR + 1):
         if board[point]:
             starts.update(range(point, die, -die))
-    origins = sorted((point for point in starts if not closed[point - die]), reverse=True)
+    origins = sorted((point for point in starts if opp[point - die] < 2), reverse=True)
     entering = bool(origins) and origins[0] == BAR
 
     def walk(first: int, top: int, key: int, outside: int) -> None:
@@ -279,10 +281,10 @@ def _four_units(
                 if not board[origin]:
                     continue
                 target = origin - die
-                hit = blots[target] and not board[target]
+                hit = opp[target] == 1 and not board[target]
                 board[origin] -= 1
                 board[target] += 1
-                path.append((origin, target, hit, die))
+                path.append(steps[origin][hit])
                 walk(
                     index,
                     origin,
@@ -302,7 +304,7 @@ def _four_units(
                 if 0 < origin <= top:
                     board[origin] -= 1
                     board[OFF] += 1
-                    path.append((origin, OFF, False, die))
+                    path.append(steps[origin][False])
                     walk(len(origins), origin, key + _UNIT[OFF] - _UNIT[origin], 0)
                     path.pop()
                     board[origin] += 1
@@ -314,6 +316,22 @@ def _four_units(
     walk(0, BAR, 0, sum(board[7:]))
     most = max(units for units in range(5) if found[units])
     return most, found[most]
+
+
+def _after(position: Position, play: Play) -> _Board:
+    """The checkers after a legal play, the same side still on roll."""
+    player = list(position.player)
+    opponent = position.opponent
+    beaten = None
+    for step in play.steps:
+        player[step.from_point] -= 1
+        player[step.to_point] += 1
+        if step.hit:
+            if beaten is None:
+                beaten = list(opponent)
+            beaten[25 - step.to_point] = 0
+            beaten[BAR] += 1
+    return tuple(player), (opponent if beaten is None else tuple(beaten))
 
 
 # -- the search, any rules -----------------------------------------------------------
@@ -478,30 +496,29 @@ class LegalPlays:
         self.position = position
         self.roll = roll
         self.rules = rules
-        found: list[tuple[_Board, Play]]
+        plays: list[Play]
         if rules.has_move_customs:
             search = _Search(position, roll, rules, keep_edges=False)
-            dice_used = search.most_dice()
-            found = [(board, play) for board, play in search.plays().items()]
+            dice_used, plays = search.most_dice(), list(search.plays().values())
         else:
-            dice_used, found = _standard_plays(position, roll)
+            dice_used, plays = _standard_plays(position, roll)
         self.dice_used = dice_used
         """How many dice (or units of a double) each legal play uses (R8)."""
         # R10: when no die can be played there is no play to list; the turn passes.
-        self._found = found if dice_used else []
+        self._plays = plays if dice_used else []
 
     def __iter__(self) -> Iterator[Play]:
-        return (play for _, play in self._found)
+        return iter(self._plays)
 
     def __len__(self) -> int:
-        return len(self._found)
+        return len(self._plays)
 
     def count(self) -> int:
         """The number of legal plays (distinct resulting positions)."""
-        return len(self._found)
+        return len(self._plays)
 
     def __bool__(self) -> bool:
-        return bool(self._found)
+        return bool(self._plays)
 
     def __contains__(self, play: object) -> bool:
         if not isinstance(play, Play):
@@ -511,7 +528,8 @@ class LegalPlays:
     def items(self) -> Iterator[tuple[Play, Position]]:
         """Each legal play with the position right after it (same side still on roll)."""
         turn = self.position.turn
-        for (player, opponent), play in self._found:
+        for play in self._plays:
+            player, opponent = _after(self.position, play)
             yield play, Position(player, opponent, turn)
 
     def __repr__(self) -> str:
