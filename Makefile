@@ -32,7 +32,7 @@ pytest: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m pip install -q -e '.[dev,bench]'
-	$(BIN)/python bench/movegen.py
+	$(BIN)/python -m bench.movegen
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache
