@@ -7,13 +7,16 @@ right; its checkers enter from the bar at the top right. White's checkers
 are ``O`` and Black's ``X`` whichever side the board is seen from; a point
 with more than five checkers shows its count in the fifth row.
 
+>>> import io
 >>> from rich.console import Console
 >>> from nard.match.game import Game
 >>> from nard.core.board import Position, Side
->>> console = Console(width=100, record=True, color_system=None)
+>>> out = io.StringIO()
+>>> console = Console(file=out, width=100, color_system=None)
 >>> console.print(render_board(Game.from_position(Position.initial()), pov=Side.WHITE))
->>> text = console.export_text()
->>> "pips 167" in text and "13 14 15 16 17 18" in text
+>>> print(out.getvalue().splitlines()[1])
+  13 14 15 16 17 18        19 20 21 22 23 24
+>>> "pips 167" in out.getvalue()
 True
 """
 
@@ -59,7 +62,7 @@ def _occupant(view: Position, point: int, pov: Side) -> tuple[int, Side | None]:
 def _labels(points: Sequence[int], points_right: Sequence[int]) -> Text:
     left = "".join(f"{p:^3}" for p in points)
     right = "".join(f"{p:^3}" for p in points_right)
-    return Text(f"  {left}       {right}", style="cyan")
+    return Text(f"  {left}       {right}".rstrip(), style="cyan")
 
 
 def _half(

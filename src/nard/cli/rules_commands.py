@@ -133,11 +133,7 @@ def _answer(query: Any, default_rules: str) -> dict[str, Any]:
     if not isinstance(position_id, str):
         raise ValueError("position_id must be a string (a gnubg Position ID)")
     dice = query.get("dice")
-    if (
-        not isinstance(dice, list)
-        or len(dice) != 2
-        or not all(type(die) is int for die in dice)
-    ):
+    if not isinstance(dice, list) or len(dice) != 2 or not all(type(die) is int for die in dice):
         raise ValueError("dice must be a list of two integers 1..6, e.g. [3, 1]")
     rules_name = query.get("rules", default_rules)
     if not isinstance(rules_name, str):

@@ -1,0 +1,306 @@
+"""``nard play``: whole games driven by typed commands, computer matches, save and load."""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from nard.cli.__main__ import main
+from nard.cli.play import Session, default_names, load_record, route_moves, save_record
+from nard.cli.players import HumanPlayer, RandomPlayer, bot_available, parse_player
+from nard.core.board import Position, Side
+from nard.core.dice import Roll
+from nard.core.notation import parse_play
+from nard.core.plays import Play, Step, TurnGuide
+from nard.core.rules import IRANIAN
+from nard.match import Cube, Match, Phase, PlayMade, SeededDice
+from nard.match.record import MatchRecord
+from nard.match.scoring import ResultKind
+
+needs_bot = pytest.mark.skipif(not bot_available(), reason="nard.ai's engine is not installed")
+
+
+class ScriptedDice:
+    """Dice that roll what the test says, in order."""
+
+    def __init__(self, rolls: Sequence[tuple[int, int]]) -> None:
+        self.rolls = list(rolls)
+
+    def roll(self) -> tuple[int, int]:
+        return self.rolls.pop(0)
+
+    def opening_roll(self) -> tuple[int, int]:
+        return self.roll()
+
+
+def hot_seat(
+    commands: str,
+    rolls: Sequence[tuple[int, int]],
+    *,
+    lang: str = "en",
+    length: int | None = 3,
+    match: Match | None = None,
+) -> tuple[Session, str]:
+    out = io.StringIO()
+    session = Session(
+        match or Match.new(length),
+        (HumanPlayer(), HumanPlayer()),
+        ScriptedDice(rolls),
+        console=Console(file=out, width=120, color_system=None),
+        input=io.StringIO(commands),
+        lang=lang,  # type: ignore[arg-type]
+    )
+    assert session.run() == 0
+    return session, out.getvalue()
+
+
+def plays_made(match: Match) -> list[Play]:
+    return [e.play for game in match.all_games() for e in game.history if isinstance(e, PlayMade)]
+
+
+# -- a hot-seat game typed move by move ---------------------------------------------------------
+
+
+def test_r6_illegal_play_names_the_rule_and_a_legal_play() -> None:
+    session, out = hot_seat("13/9 9/4\nquit\n", [(6, 4)])
+    assert "Refused: Moving from point 9 to point 4 takes 5 pips" in out
+    assert "(rule R6)" in out and "24/18 13/9" in out
+    assert session.match.game is not None and session.match.game.phase is Phase.PLAYING
+
+
+def test_r6_illegal_play_explained_in_persian() -> None:
+    _, out = hot_seat("13/9 9/4\nquit\n", [(6, 4)], lang="fa")
+    assert "رد شد:" in out and "قانون R6" in out
+    assert "۲۴/۱۸ ۱۳/۹" in out  # the legal play, in Persian digits
+    assert "خدانگهدار" in out
+
+
+def test_r5_landing_on_a_closed_point_is_refused() -> None:
+    # Black opens 6-1 with 13/7 8/7, closing White's 18 point; White rolls 6-6.
+    commands = "13/7 8/7\nroll\n24/18\nquit\n"
+    session, out = hot_seat(commands, [(1, 6), (6, 6)])
+    assert "Refused: Point 18 is closed" in out and "R5" in out
+    assert len(plays_made(session.match)) == 1
+
+
+def test_r8_confirm_after_one_die_refused_then_undo_and_replay() -> None:
+    commands = "24/18\nconfirm\nundo\nundo\n13/9\n24/18\n\nquit\n"
+    session, out = hot_seat(commands, [(6, 4)])
+    assert "R8" in out and "You must use both dice" in out
+    assert "takes back 24/18" in out
+    assert "Nothing to undo." in out
+    assert "The play is complete" in out
+    assert plays_made(session.match) == [Play((Step(13, 9), Step(24, 18)))]
+    game = session.match.game
+    assert game is not None and game.turn is Side.BLACK and game.phase is Phase.ROLLING
+
+
+def test_a_move_over_two_dice_is_split_into_steps() -> None:
+    session, out = hot_seat("24/18\n18/14\nc\nquit\n", [(6, 4)])
+    assert "so far: 24/18" in out
+    assert plays_made(session.match) == [parse_play("24/18 18/14")]
+
+
+def test_r17_r18_double_take_then_resignation_accepted() -> None:
+    commands = "24/18 13/9\ndouble\nroll\ntake\nroll\nresign gammon\naccept\n"
+    session, out = hot_seat(commands + "quit\n", [(6, 4), (3, 1), (5, 2)], length=5)
+    assert "Player 2 doubles to 2." in out
+    assert "Not now: Player 1 (White): take or drop the cube at 2?" in out
+    assert "Player 1 takes." in out
+    assert session.match.games[0].cube == Cube(2, Side.WHITE)
+    result = session.match.games[0].result
+    assert result is not None and result.kind is ResultKind.GAMMON and result.points == 4
+    assert session.match.score == (4, 0)
+    assert "Player 1 (White) wins a gammon: 4 point(s)." in out
+    assert "Final score: White 4, Black 0." in out
+
+
+def test_resignation_refused_play_goes_on_and_drop_ends_the_game() -> None:
+    commands = "resign\nrefuse\n24/18 13/9\ndouble\ndrop\nquit\n"
+    session, out = hot_seat(commands, [(6, 4), (5, 2)], length=3)
+    assert "Player 2 refuses; play on." in out
+    assert "Player 1 drops." in out
+    assert session.match.score == (0, 1)
+    assert "Player 2 (Black) wins a single game: 1 point(s)." in out
+    assert "Game 2." in out
+
+
+def test_hot_seat_numbers_the_points_from_the_side_to_act() -> None:
+    _, out = hot_seat("24/18 13/9\nquit\n", [(6, 4)])
+    assert "points numbered from White's side" in out
+    assert "points numbered from Black's side" in out
+
+
+def test_r12_checker_on_the_bar_enters_first() -> None:
+    # White leaves blots; Black hits on White's 18 point; White must enter first.
+    commands = "24/18 13/9\nroll\n13/7* 8/7\nroll\n13/10 24/23\nbar/22 24/23\nquit\n"
+    session, out = hot_seat(commands, [(6, 4), (6, 1), (3, 1)])
+    assert "bar 1" in out
+    assert "R12" in out and "Refused:" in out
+    assert plays_made(session.match)[2] == parse_play("bar/22 24/23")
+
+
+def test_unknown_words_and_help() -> None:
+    _, out = hot_seat("fly\nhelp\nquit\n", [(6, 4)])
+    assert "Not understood: 'fly'" in out
+    assert "resign [single|gammon|backgammon]" in out
+
+
+def test_money_session_ends_when_the_players_quit(tmp_path: Path) -> None:
+    path = tmp_path / "money.json"
+    session, out = hot_seat(f"resign\naccept\nsave {path}\nquit\n", [(6, 4), (3, 1)], length=None)
+    assert session.match.score == (0, 1)
+    assert "Score: White 0, Black 1" in out
+    assert load_record(path).replay().score == (0, 1)
+
+
+# -- single moves found through the turn guide --------------------------------------------------
+
+
+def test_route_moves_splits_a_checkers_journey_over_the_dice() -> None:
+    guide = TurnGuide(Position.initial(), Roll(6, 4))
+    route = route_moves(guide, (), [Step(24, 14)])
+    assert route is not None and [(s.from_point, s.to_point) for s in route] in (
+        [(24, 18), (18, 14)],
+        [(24, 20), (20, 14)],
+    )
+    assert route_moves(guide, (), [Step(13, 8)]) is None
+
+
+def test_iranian_v2_hit_and_cover_refused() -> None:
+    # White 6-6 from the opening would point on nothing; use a set-up money game.
+    from nard.match import Game
+
+    position = Position.from_points({8: 2, 6: 5, 13: 8}, {23: 1, 24: 14})
+    game = Game.from_position(position, IRANIAN)
+    match = Match(rules=IRANIAN, game=game)
+    _, out = hot_seat("8/2(2)\nquit\n", [(6, 6)], match=match)
+    assert "V2" in out
+
+
+# -- saving and loading -------------------------------------------------------------------------
+
+
+def test_save_mid_game_and_load_to_continue(tmp_path: Path) -> None:
+    for name in ("mid.json", "mid.mat"):
+        path = tmp_path / name
+        first, _ = hot_seat(f"24/18 13/9\nsave {path}\nquit\n", [(6, 4)])
+        assert f"Saved to {path}." in _
+        second, out = hot_seat(f"load {path}\nroll\nquit\n", [(3, 1), (5, 2)])
+        assert f"Loaded {path}." in out
+        assert plays_made(second.match)[0] == plays_made(first.match)[0]
+        game = second.match.game
+        assert game is not None and game.roll == Roll(5, 2) and game.turn is Side.BLACK
+
+
+def test_save_refuses_other_suffixes(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match=r"\.mat or \.json"):
+        save_record(MatchRecord(), tmp_path / "x.pgn")
+
+
+# -- computer players ---------------------------------------------------------------------------
+
+
+def test_random_players_only_make_legal_plays_over_a_whole_match() -> None:
+    out = io.StringIO()
+    session = Session(
+        Match.new(7),
+        (RandomPlayer(seed=1), RandomPlayer(seed=2)),
+        SeededDice(11),
+        console=Console(file=out, width=120, color_system=None),
+    )
+    session.run()
+    assert session.match.is_over
+    lines = out.getvalue().splitlines()
+    games = [line for line in lines if line.startswith("Game ")]
+    assert len(games) == len(session.match.games)
+    white, black = session.match.score
+    assert lines[-1] == f"Final score: White {white}, Black {black}."
+
+
+def _final_score(text: str) -> tuple[int, int]:
+    found = re.search(r"Final score: White (\d+), Black (\d+)\.", text)
+    assert found is not None
+    return int(found.group(1)), int(found.group(2))
+
+
+@pytest.mark.parametrize("player1", ["random", pytest.param("bot:beginner", marks=needs_bot)])
+def test_computer_match_saves_mat_and_json_that_load_back(
+    player1: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    scores = []
+    for suffix in (".mat", ".json"):
+        path = tmp_path / f"out{suffix}"
+        args = ["play", "--player1", player1, "--player2", "random", "--length", "5"]
+        assert main([*args, "--seed", "7", "--save", str(path)]) == 0
+        printed = capsys.readouterr().out
+        summaries = [line for line in printed.splitlines() if line.startswith("Game ")]
+        record = load_record(path)
+        match = record.replay()
+        assert match.is_over
+        assert _final_score(printed) == match.score
+        assert len(summaries) == len(match.games)
+        assert record.players == default_names([parse_player(player1), RandomPlayer()])
+        scores.append(match.score)
+    assert scores[0] == scores[1]
+
+
+def test_same_seed_twice_gives_the_identical_file(tmp_path: Path) -> None:
+    for suffix in (".mat", ".json"):
+        texts = []
+        for attempt in range(2):
+            path = tmp_path / f"run{attempt}{suffix}"
+            args = ["play", "--player1", "random", "--player2", "random", "--length", "3"]
+            assert main([*args, "--seed", "5", "--save", str(path)]) == 0
+            texts.append(path.read_bytes())
+        assert texts[0] == texts[1]
+    different = tmp_path / "other.json"
+    args = ["play", "--player1", "random", "--player2", "random", "--length", "3"]
+    assert main([*args, "--seed", "6", "--save", str(different)]) == 0
+    assert different.read_bytes() != (tmp_path / "run0.json").read_bytes()
+
+
+def test_money_session_of_computers_plays_the_games_asked(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "money.json"
+    args = ["play", "--player1", "random", "--player2", "random", "--length", "money"]
+    assert main([*args, "--games", "3", "--seed", "2", "--save", str(path)]) == 0
+    printed = capsys.readouterr().out
+    assert "Session over after 3 game(s)." in printed
+    match = load_record(path).replay()
+    assert match.is_money and len(match.games) == 3
+    assert _final_score(printed) == match.score
+
+
+def test_bad_options_fail_with_status_2(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--player1", "robot"]) == 2
+    assert main(["play", "--player1", "random", "--fair", "--seed", "1"]) == 2
+    assert main(["play", "--rules", "martian", "--player2", "random"]) == 2
+    assert "error" in capsys.readouterr().err
+
+
+@needs_bot
+def test_bot_accepts_a_resignation_worth_more_than_playing_on() -> None:
+    out = io.StringIO()
+    session = Session(
+        Match.new(3),
+        (HumanPlayer(), parse_player("bot:beginner", seed=1)),
+        ScriptedDice([(6, 4)]),
+        console=Console(file=out, width=120, color_system=None),
+        input=io.StringIO("resign backgammon\nquit\n"),
+    )
+    session.run()
+    assert session.match.score == (0, 3)
+    assert "bot:beginner accepts." in out.getvalue()
+
+
+@needs_bot
+def test_hint_lists_the_best_plays_with_equities() -> None:
+    _, out = hot_seat("hint\nquit\n", [(6, 4)])
+    assert re.search(r"^1\. \S.*equity [+-]\d\.\d{3}$", out, re.MULTILINE)
