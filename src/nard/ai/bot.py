@@ -62,12 +62,12 @@ class Level:
         return self.name
 
 
-BEGINNER: Final = Level(
-    "beginner", 0, 0.30, "knows the rules; blunders often (noise 0.30 per play)"
-)
+# Noise sizes were set with bench/strength.py so that each level beats the one
+# below by a clear margin (see the measured table in bench/strength.py's notes).
+BEGINNER: Final = Level("beginner", 0, 0.30, "knows the rules; blunders often (noise 0.30)")
 CASUAL: Final = Level("casual", 0, 0.15, "sensible plays, frequent errors (noise 0.15)")
-INTERMEDIATE: Final = Level("intermediate", 0, 0.07, "a solid club player (noise 0.07)")
-ADVANCED: Final = Level("advanced", 0, 0.03, "a strong club player (noise 0.03)")
+INTERMEDIATE: Final = Level("intermediate", 0, 0.09, "a club player (noise 0.09)")
+ADVANCED: Final = Level("advanced", 0, 0.05, "a strong club player (noise 0.05)")
 EXPERT: Final = Level("expert", 1, 0.0, "looks one roll ahead, no noise")
 WORLD_CLASS: Final = Level("world_class", 2, 0.0, "looks two rolls ahead, no noise")
 
