@@ -19,6 +19,7 @@ from nard.core.notation import parse_play
 from nard.core.plays import Play, Step, TurnGuide
 from nard.core.rules import IRANIAN
 from nard.match import Cube, Match, Phase, PlayMade, SeededDice
+from nard.match.options import GameOptions
 from nard.match.record import MatchRecord
 from nard.match.scoring import ResultKind
 
@@ -304,3 +305,33 @@ def test_bot_accepts_a_resignation_worth_more_than_playing_on() -> None:
 def test_hint_lists_the_best_plays_with_equities() -> None:
     _, out = hot_seat("hint\nquit\n", [(6, 4)])
     assert re.search(r"^1\. \S.*equity [+-]\d\.\d{3}$", out, re.MULTILINE)
+
+
+def test_r19_beaver_in_money_play_with_beavers_on() -> None:
+    match = Match.new(None, options=GameOptions(beavers=True))
+    session, out = hot_seat("24/18 13/9\ndouble\nbeaver\nquit\n", [(6, 4)], match=match)
+    assert "Player 1 plays 24/18 13/9." in out
+    assert "Player 1 beavers: cube at 4." in out
+    game = session.match.game
+    assert game is not None and game.cube == Cube(4, Side.WHITE) and game.phase is Phase.ROLLING
+
+
+def test_beaver_refused_without_the_option_names_r19() -> None:
+    session, out = hot_seat("24/18 13/9\ndouble\nbeaver\ntake\nquit\n", [(6, 4)], length=None)
+    assert "Not now: beavers are not allowed in this game (R19)" in out
+    assert session.match.game is not None and session.match.game.cube == Cube(2, Side.WHITE)
+
+
+def test_auto_roll_rolls_when_no_double_is_possible() -> None:
+    out = io.StringIO()
+    session = Session(
+        Match.new(3, rules=IRANIAN),  # no cube: nothing to decide before rolling
+        (HumanPlayer(), HumanPlayer()),
+        ScriptedDice([(6, 4), (3, 1)]),
+        console=Console(file=out, width=120, color_system=None),
+        input=io.StringIO("24/18 13/9\nquit\n"),
+        auto_roll=True,
+    )
+    session.run()
+    assert "Player 2 rolls 3-1." in out.getvalue()
+    assert "no cube" in out.getvalue()

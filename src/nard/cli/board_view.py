@@ -43,7 +43,8 @@ _FRAME: Final = "dim cyan"
 def _cell(count: int, row: int, side: Side | None) -> Text:
     """One point's cell (3 wide) in stack row ``row`` (0 at the board's edge)."""
     if side is None or count <= row:
-        return Text("   ")
+        # A dot on each empty point's edge keeps the columns easy to follow.
+        return Text(" · " if row == 0 and count == 0 else "   ", style="dim")
     if row == _ROWS - 1 and count > _ROWS:
         return Text(f"{count:>2} ", style=STYLES[side])
     return Text(f" {MARKS[side]} ", style=STYLES[side])
@@ -79,7 +80,7 @@ def _half(
         for point in left:
             line.append_text(_cell(*_count_row(view, point, pov, row)))
         line.append(" |", style=_FRAME)
-        line.append_text(_cell(bar_count, row, bar_side if bar_count else None))
+        line.append_text(_cell(bar_count, row, bar_side) if bar_count else Text("   "))
         line.append("| ", style=_FRAME)
         for point in right:
             line.append_text(_cell(*_count_row(view, point, pov, row)))
@@ -204,7 +205,7 @@ def _match_line(game: Game, lang: Lang) -> str:
     else:
         target = tr(lang, "match-to", length=game.match_length)
     parts = [target, tr(lang, "score", white=white, black=black)]
-    described = game.rules.describe() if game.rules.has_move_customs else []
+    described = game.rules.describe() + game.options.describe()
     if described:
         parts.append(tr(lang, "rules-line", rules=", ".join(described)))
     return " · ".join(parts)

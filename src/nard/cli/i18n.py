@@ -35,6 +35,7 @@ _TEXTS: Final[dict[str, tuple[str, str]]] = {
     "gammon": ("a gammon", "مارس"),
     "backgammon": ("a backgammon", "کوکس (مارس اکبر)"),
     # board
+    "player": ("Player", "بازیکن"),
     "player-n": ("Player {n}", "بازیکن {n}"),
     "pips": ("pips", "پیپ"),
     "off": ("off", "بیرون"),

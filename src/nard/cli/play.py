@@ -93,6 +93,7 @@ from nard.match.fair import FairDice
 from nard.match.game import Game, Phase
 from nard.match.match import Match
 from nard.match.matrecord import mat_to_record, match_to_mat
+from nard.match.options import GameOptions
 from nard.match.record import FairDiceRecord, MatchRecord
 from nard.match.scoring import ResultKind
 
@@ -337,8 +338,7 @@ class Session:
             case DiceRolled(side=side, roll=roll) if interactive:
                 line = self._t("rolled", name=names[side], roll=_roll(lang, roll.high, roll.low))
             case PlayMade(side=side, play=play) if interactive:
-                if not isinstance(self.players[side], HumanPlayer) or not play.steps:
-                    line = self._t("played", name=names[side], play=format_play(play))
+                line = self._t("played", name=names[side], play=format_play(play))
             case StepUndone(side=side, step=step) if interactive:
                 line = self._t("undone", name=names[side], step=format_step(step))
             case TurnPassed(side=side, roll=roll) if interactive:
@@ -620,6 +620,7 @@ def default_names(players: Sequence[Player], lang: Lang = "en") -> tuple[str, st
     specs = [player.spec for player in players]
     if specs.count("human") == 2:
         return (tr(lang, "player-n", n=1), tr(lang, "player-n", n=2))
+    specs = [tr(lang, "player") if spec == "human" else spec for spec in specs]
     if specs[0] == specs[1]:
         return (f"{specs[0]} 1", f"{specs[1]} 2")
     return (specs[0], specs[1])
@@ -659,6 +660,8 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     play.add_argument("--games", type=int, help="money play: stop after this many games")
     play.add_argument("--rules", default="standard", help="rule preset: standard or iranian")
     play.add_argument("--no-cube", action="store_true", help="play without the doubling cube")
+    play.add_argument("--jacoby", action="store_true", help="money play: the Jacoby rule")
+    play.add_argument("--beavers", action="store_true", help="money play: beavers allowed")
     play.add_argument("--seed", type=int, help="seeded dice (and computer players) for replays")
     play.add_argument(
         "--fair",
@@ -719,7 +722,10 @@ def run_play(args: argparse.Namespace) -> int:
             return _fail(f"cannot load {args.load}: {error}")
         names = record.players
     else:
-        match = Match.new(args.length, rules)
+        options = GameOptions(jacoby=args.jacoby, beavers=args.beavers)
+        if options.is_money_only and args.length is not None:
+            return _fail("--jacoby and --beavers are for money play (--length money)")
+        match = Match.new(args.length, rules, options)
     fair: FairDice | None = None
     dice: DiceSource
     if args.fair:
