@@ -20,6 +20,7 @@ from nard.match.matfile import (
     MatTake,
     MatWin,
     format_mat,
+    mark_unplayed,
     parse_mat,
 )
 
@@ -212,13 +213,12 @@ def _games(draw: st.DrawFn, number: int) -> MatGame:
         MatEntry(draw(st.integers(0, 1)), draw(_cell)) for _ in range(draw(st.integers(0, 8)))
     ]
     if draw(st.booleans()):
-        win = MatWin(draw(st.integers(1, 12)), draw(st.booleans()))
-        if entries and isinstance(entries[-1].cell, MatRoll) and not entries[-1].cell.steps:
-            entries[-1] = MatEntry(entries[-1].player, MatRoll(entries[-1].cell.dice, played=False))
-        entries.append(MatEntry(draw(st.integers(0, 1)), win))
+        entries.append(
+            MatEntry(draw(st.integers(0, 1)), MatWin(draw(st.integers(1, 12)), draw(st.booleans())))
+        )
     players = (draw(_names), draw(_names))
     score = (draw(st.integers(0, 20)), draw(st.integers(0, 20)))
-    return MatGame(number, players, score, tuple(entries))
+    return MatGame(number, players, score, mark_unplayed(entries))
 
 
 @st.composite

@@ -36,7 +36,7 @@ accepts ``bar``/``off``, chained and combined steps (``24/18*/13``,
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Final, TypeAlias
 
@@ -158,6 +158,7 @@ class MatGame:
     score: tuple[int, int]
     entries: tuple[MatEntry, ...] = ()
     line: int = field(default=0, compare=False)
+    score_line: int = field(default=0, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,7 +248,7 @@ def _read_games(numbered: list[tuple[int, str]]) -> Iterator[MatGame]:
         start = _GAME_LINE.match(line)
         if start:
             if game is not None:
-                yield replace(game, entries=_mark_unplayed(entries))
+                yield replace(game, entries=mark_unplayed(entries))
             game = MatGame(int(start.group(1)), ("", ""), (0, 0), line=number)
             entries = []
             expect_score = True
@@ -262,7 +263,7 @@ def _read_games(numbered: list[tuple[int, str]]) -> Iterator[MatGame]:
     if expect_score:
         raise MatFileError("the file ends before the score line of a game")
     if game is not None:
-        yield replace(game, entries=_mark_unplayed(entries))
+        yield replace(game, entries=mark_unplayed(entries))
 
 
 def _score_line(game: MatGame | None, stripped: str, number: int) -> MatGame:
@@ -273,7 +274,8 @@ def _score_line(game: MatGame | None, stripped: str, number: int) -> MatGame:
             f"expected a score line 'name : n   name : n', found {stripped!r}", number
         )
     players = (found.group(1), found.group(3))
-    return replace(game, players=players, score=(int(found.group(2)), int(found.group(4))))
+    score = (int(found.group(2)), int(found.group(4)))
+    return replace(game, players=players, score=score, score_line=number)
 
 
 def _move_line(line: str, number: int) -> list[MatEntry]:
@@ -367,16 +369,19 @@ def _point(text: str) -> int:
     return int(word)
 
 
-def _mark_unplayed(entries: list[MatEntry]) -> tuple[MatEntry, ...]:
-    """A roll without a play followed by a ``Wins`` line was (most likely) a roll
-    then a resignation, which gnubg lays out differently from a roll that cannot move."""
+def mark_unplayed(entries: Sequence[MatEntry]) -> tuple[MatEntry, ...]:
+    """Mark the rolls written without a play that were (most likely) not played:
+    those followed by a ``Wins`` line (a roll, then a resignation) and one that
+    ends an unfinished game. gnubg lays these out differently from a roll that
+    cannot move; the rules layer tells the two apart anyway.
+    """
     marked = list(entries)
-    for index, entry in enumerate(marked[:-1]):
-        after = marked[index + 1]
+    for index, entry in enumerate(marked):
+        after = marked[index + 1] if index + 1 < len(marked) else None
         if (
             isinstance(entry.cell, MatRoll)
             and not entry.cell.steps
-            and isinstance(after.cell, MatWin)
+            and (after is None or isinstance(after.cell, MatWin))
         ):
             marked[index] = replace(entry, cell=replace(entry.cell, played=False))
     return tuple(marked)

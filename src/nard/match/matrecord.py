@@ -82,6 +82,7 @@ from nard.match.matfile import (
     MatTake,
     MatWin,
     format_mat,
+    mark_unplayed,
     parse_mat,
 )
 from nard.match.options import GameOptions, OpeningRule
@@ -215,7 +216,7 @@ class _GameWriter:
         if not self.entries:
             return []
         players = self.record.players
-        return [MatGame(self.number, players, self.score, tuple(self.entries))]
+        return [MatGame(self.number, players, self.score, mark_unplayed(self.entries))]
 
 
 def _headers(record: MatchRecord) -> tuple[tuple[str, str], ...]:
@@ -415,8 +416,6 @@ class _Importer:
         number = len(self.match.games) + 1
         if self.match.game is None:
             raise self.fail(f"the match was over after game {number - 1}")
-        if self.ended is None and self.match.games and self.actions:
-            raise self.fail(f"game {number - 1} ends without a result")
         if game.number != number:
             raise self.fail(f"expected Game {number}, found Game {game.number}")
         if self.players is None:
@@ -427,6 +426,7 @@ class _Importer:
                 f"{self.players[0]!r} and {self.players[1]!r} of game 1"
             )
         if game.score != self.match.score:
+            self.line = game.score_line
             white, black = self.match.score
             raise self.fail(
                 f"score mismatch: the games before give {self.name(Side.WHITE)} {white}, "

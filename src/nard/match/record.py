@@ -248,7 +248,8 @@ class MatchRecord:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> MatchRecord:
-        """Read :meth:`to_dict` data; the ``games`` summary, if present, must agree."""
+        """Read :meth:`to_dict` data, replaying every action; a ``games`` summary,
+        if present, must agree with the replay."""
         try:
             if data.get("format") != FORMAT:
                 raise RecordError(f"not a {FORMAT} (format {data.get('format')!r})")
@@ -278,10 +279,10 @@ class MatchRecord:
             raise
         except (KeyError, TypeError, ValueError) as error:
             raise RecordError(f"malformed record: {error!r}") from error
-        if "games" in data:
-            summaries = [_summary_to_dict(summary) for summary in record.summaries()]
-            if data["games"] != summaries:
-                raise RecordError("the games summary does not match what the actions give")
+        # Replaying checks every action; the summary, when given, must agree.
+        summaries = [_summary_to_dict(summary) for summary in record.summaries()]
+        if "games" in data and data["games"] != summaries:
+            raise RecordError("the games summary does not match what the actions give")
         return record
 
     def to_json(self, *, indent: int | None = 1) -> str:
