@@ -335,3 +335,9 @@ def test_auto_roll_rolls_when_no_double_is_possible() -> None:
     session.run()
     assert "Player 2 rolls 3-1." in out.getvalue()
     assert "no cube" in out.getvalue()
+
+
+def test_a_whole_play_typed_after_single_moves_replaces_them() -> None:
+    session, out = hot_seat("24/18\n13/9 13/7\nquit\n", [(6, 4)])
+    assert "Player 1 plays 13/9 13/7." in out
+    assert plays_made(session.match) == [parse_play("13/7 13/9")]

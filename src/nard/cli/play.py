@@ -504,20 +504,23 @@ class Session:
     def _enter_moves(self, game: Game, actor: Side, text: str) -> None:
         assert game.turn_start is not None and game.roll is not None
         refused: IllegalPlayError | None = None
-        if not game.steps:
-            try:
-                play = parse_play(text, game.turn_start, game.roll, rules=game.rules)
-            except AmbiguousPlayError as error:
+        # A whole play is tried first; with steps made it replaces them (MakePlay does).
+        try:
+            play = parse_play(text, game.turn_start, game.roll, rules=game.rules)
+        except AmbiguousPlayError as error:
+            if not game.steps:
                 self._say(self._t("ambiguous", error=error), "red")
                 return
-            except InvalidPlayError as error:
-                self._say(self._t("bad-notation", error=error), "red")
-                return
-            except IllegalPlayError as error:
-                refused = error  # perhaps the first moves of a play, made as steps
-            else:
-                self._apply(MakePlay(actor, play))
-                return
+        except InvalidPlayError as error:
+            self._say(self._t("bad-notation", error=error), "red")
+            return
+        except IllegalPlayError as error:
+            # Perhaps the first moves of a play, to be made as steps; if not, and no
+            # step is made yet, the whole play's explanation is the one to show.
+            refused = None if game.steps else error
+        else:
+            self._apply(MakePlay(actor, play))
+            return
         try:
             written = parse_play(text).steps
         except (InvalidPlayError, IllegalPlayError) as error:
