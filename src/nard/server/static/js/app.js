@@ -1,0 +1,51 @@
+// Entry point: texts, the language switch, and the page for this path.
+import { api } from "./api.js";
+import { lang, loadTexts, setLang, t, translate } from "./i18n.js";
+
+async function main() {
+  await loadTexts();
+  translate();
+  const switcher = document.querySelector("#lang-switch");
+  const label = () => {
+    switcher.textContent = lang === "fa" ? "English" : "فارسی";
+    switcher.lang = lang === "fa" ? "en" : "fa";
+  };
+  label();
+  switcher.addEventListener("click", () => {
+    setLang(lang === "fa" ? "en" : "fa");
+    label();
+  });
+  const root = document.querySelector("#page");
+  const path = location.pathname;
+  const parts = path.split("/").filter(Boolean).map(decodeURIComponent);
+  document.body.dataset.page = parts[0] || "home";
+  if (parts[0] === "game" && parts[1]) {
+    const { gamePage } = await import("./game.js");
+    await gamePage(root, parts[1], null);
+  } else if (parts[0] === "watch" && parts[1]) {
+    const { gamePage } = await import("./game.js");
+    await gamePage(root, parts[1], new URLSearchParams(location.search).get("token"));
+  } else if (parts[0] === "invite" && parts[1]) {
+    try {
+      const game = await api("POST", `/api/invites/${encodeURIComponent(parts[1])}`);
+      location.replace(`/game/${game.id}`);
+    } catch (error) {
+      root.innerHTML = `<p class="card">${t("invite.failed")}</p>`;
+    }
+  } else if (parts[0] === "history") {
+    const { historyPage } = await import("./replay.js");
+    await historyPage(root);
+  } else if (parts[0] === "replay" && parts[1]) {
+    const { replayPage } = await import("./replay.js");
+    await replayPage(root, parts[1]);
+  } else if (parts[0] === "account") {
+    const { accountPage } = await import("./account.js");
+    await accountPage(root);
+  } else {
+    const { homePage } = await import("./home.js");
+    await homePage(root);
+  }
+  document.body.dataset.ready = "true";
+}
+
+main();

@@ -1,0 +1,474 @@
+// The board as SVG (sharp at any size). Seen from ``viewSide``: its checkers move
+// 24 -> 1 and its home board is at the bottom, on the right (or the left when
+// ``homeRight`` is false). Points are labelled from the viewer's side.
+//
+// Locations: "p1".."p24" (the viewer's point numbers), "bar-white"/"bar-black",
+// "off-white"/"off-black". The acting side's own numbering (bar 25, off 0) is
+// what the server speaks; toOwn/fromOwn convert.
+import { num } from "./i18n.js";
+
+const NS = "http://www.w3.org/2000/svg";
+const MX = 14; // frame left/right
+const MY = 30; // frame top/bottom (room for point numbers)
+const PW = 60; // point width
+const BW = 56; // bar width
+const TW = 66; // tray width (borne-off checkers and the cube)
+const PH = 236; // point height
+const GAP = 84; // between the two rows
+const R = 27; // checker radius
+export const WIDTH = MX + 12 * PW + BW + MX + TW + MX;
+export const HEIGHT = 2 * MY + 2 * PH + GAP;
+
+export const other = (side) => (side === "white" ? "black" : "white");
+
+function el(name, attrs = {}, parent = null) {
+  const node = document.createElementNS(NS, name);
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+/** A side's own point (0..25) as a board location. */
+export function locOf(side, own, viewSide) {
+  if (own === 25) return `bar-${side}`;
+  if (own === 0) return `off-${side}`;
+  return `p${side === viewSide ? own : 25 - own}`;
+}
+
+/** A board location as ``side``'s own point number (bar 25, off 0). */
+export function ownOf(side, loc, viewSide) {
+  if (loc.startsWith("bar")) return 25;
+  if (loc.startsWith("off")) return 0;
+  const view = Number(loc.slice(1));
+  return side === viewSide ? view : 25 - view;
+}
+
+/** Checkers of each side at a location: {side, count}. */
+function occupant(board, loc, viewSide) {
+  if (loc.startsWith("bar-") || loc.startsWith("off-")) {
+    const side = loc.slice(4);
+    return { side, count: board[side][loc.startsWith("bar") ? 25 : 0] };
+  }
+  const view = Number(loc.slice(1));
+  const mine = board[viewSide][view];
+  if (mine > 0) return { side: viewSide, count: mine };
+  const theirs = board[other(viewSide)][25 - view];
+  return { side: other(viewSide), count: theirs };
+}
+
+/** A copy of ``board`` after ``side`` moves one checker from ``from`` to ``to`` (own points). */
+export function moveChecker(board, side, from, to) {
+  const next = { white: [...board.white], black: [...board.black] };
+  const opp = other(side);
+  next[side][from] -= 1;
+  next[side][to] += 1;
+  if (to >= 1 && to <= 24 && next[opp][25 - to] === 1) {
+    next[opp][25 - to] = 0;
+    next[opp][25] += 1;
+  }
+  return next;
+}
+
+export function pipCount(counts) {
+  let total = 0;
+  for (let point = 1; point <= 25; point += 1) total += point * counts[point];
+  return total;
+}
+
+export class Board {
+  /**
+   * @param {HTMLElement} container
+   * @param {{onStep?: (from: string, to: string) => void}} handlers  locations
+   */
+  constructor(container, handlers = {}) {
+    this.handlers = handlers;
+    this.svg = el("svg", {
+      viewBox: `0 0 ${WIDTH} ${HEIGHT}`,
+      class: "board",
+      role: "img",
+      "aria-label": "board",
+    });
+    container.appendChild(this.svg);
+    this.model = null;
+    this.selected = null;
+    this.drag = null;
+    this.svg.addEventListener("pointerdown", (event) => this.pointerDown(event));
+    this.svg.addEventListener("pointermove", (event) => this.pointerMove(event));
+    this.svg.addEventListener("pointerup", (event) => this.pointerUp(event));
+    this.svg.addEventListener("dblclick", (event) => this.doubleClick(event));
+  }
+
+  // -- geometry ------------------------------------------------------------------------
+
+  get homeRight() {
+    return this.model?.homeRight !== false;
+  }
+
+  boardX0() {
+    return this.homeRight ? MX : MX + TW + MX;
+  }
+
+  trayX() {
+    return this.homeRight ? MX + 12 * PW + BW + MX : MX;
+  }
+
+  barX() {
+    return this.boardX0() + 6 * PW;
+  }
+
+  /** Column (0..11 from the left) and row of a viewer point. */
+  column(view) {
+    let col = view <= 12 ? 12 - view : view - 13;
+    if (!this.homeRight) col = 11 - col;
+    return { col, top: view > 12 };
+  }
+
+  pointX(view) {
+    const { col } = this.column(view);
+    return this.boardX0() + col * PW + (col >= 6 ? BW : 0);
+  }
+
+  /** Centre of the ``index``-th checker (0 at the edge) of a stack of ``count`` at ``loc``. */
+  checkerXY(loc, index, count) {
+    if (loc.startsWith("bar-")) {
+      const mine = loc.slice(4) === this.model.viewSide;
+      const room = PH - R - 20;
+      const step = count > 1 ? Math.min(2 * R, room / (count - 1)) : 0;
+      const x = this.barX() + BW / 2;
+      const start = HEIGHT / 2 + (mine ? 1 : -1) * (GAP / 2 + R + 6);
+      return { x, y: start + (mine ? 1 : -1) * index * step };
+    }
+    if (loc.startsWith("off-")) {
+      const mine = loc.slice(4) === this.model.viewSide;
+      const y = mine ? HEIGHT - MY - 6 - index * 12 : MY + 6 + index * 12;
+      return { x: this.trayX() + TW / 2, y };
+    }
+    const view = Number(loc.slice(1));
+    const { top } = this.column(view);
+    const step = count > 5 ? (PH - 2 * R) / (count - 1) : 2 * R;
+    const x = this.pointX(view) + PW / 2;
+    const y = top ? MY + R + index * step : HEIGHT - MY - R - index * step;
+    return { x, y };
+  }
+
+  /** Where a checker moving to/from ``loc`` sits: the top of its stack. */
+  topXY(loc, board, extra = 0) {
+    const { count } = occupant(board, loc, this.model.viewSide);
+    const n = Math.max(0, count - 1 + extra);
+    return this.checkerXY(loc, n, Math.max(count + extra, 1));
+  }
+
+  // -- drawing -------------------------------------------------------------------------
+
+  /**
+   * model: {board: {white: [26], black: [26]}, viewSide, homeRight, dice: [a, b] | null,
+   *   diceUsed: [die...], diceSide, cube: {value, owner} | null, sources: Set(loc),
+   *   targets: Map(loc -> Set(loc)), lang}
+   */
+  render(model) {
+    this.model = model;
+    if (this.selected && !model.targets?.has(this.selected)) this.selected = null;
+    this.draw(model.board);
+  }
+
+  draw(board) {
+    const svg = this.svg;
+    while (svg.firstChild) svg.removeChild(svg.firstChild);
+    const model = this.model;
+    el("rect", { x: 0, y: 0, width: WIDTH, height: HEIGHT, rx: 14, class: "frame" }, svg);
+    const x0 = this.boardX0();
+    el("rect", { x: x0, y: MY, width: 6 * PW, height: HEIGHT - 2 * MY, class: "felt" }, svg);
+    el(
+      "rect",
+      { x: x0 + 6 * PW + BW, y: MY, width: 6 * PW, height: HEIGHT - 2 * MY, class: "felt" },
+      svg,
+    );
+    el("rect", { x: this.barX(), y: MY, width: BW, height: HEIGHT - 2 * MY, class: "bar" }, svg);
+    el("rect", { x: this.trayX(), y: MY, width: TW, height: HEIGHT - 2 * MY, class: "tray" }, svg);
+    el(
+      "line",
+      {
+        x1: this.trayX() + 6,
+        x2: this.trayX() + TW - 6,
+        y1: HEIGHT / 2,
+        y2: HEIGHT / 2,
+        class: "tray-line",
+      },
+      svg,
+    );
+
+    const targets = this.selected ? model.targets?.get(this.selected) || new Set() : new Set();
+    for (let view = 1; view <= 24; view += 1) {
+      const { col, top } = this.column(view);
+      const x = this.pointX(view);
+      const base = top ? MY : HEIGHT - MY;
+      const tip = top ? MY + PH : HEIGHT - MY - PH;
+      const shade = (col + (top ? 0 : 1)) % 2 === 0 ? "point-a" : "point-b";
+      const loc = `p${view}`;
+      let cls = `point ${shade}`;
+      if (targets.has(loc)) cls += " target";
+      el(
+        "polygon",
+        { points: `${x + 2},${base} ${x + PW - 2},${base} ${x + PW / 2},${tip}`, class: cls },
+        svg,
+      );
+      const label = el(
+        "text",
+        { x: x + PW / 2, y: top ? MY - 9 : HEIGHT - MY + 21, class: "point-number" },
+        svg,
+      );
+      label.textContent = num(view);
+    }
+
+    // Checkers.
+    const locations = [];
+    for (let view = 1; view <= 24; view += 1) locations.push(`p${view}`);
+    for (const side of ["white", "black"]) locations.push(`bar-${side}`, `off-${side}`);
+    for (const loc of locations) {
+      const { side, count } = occupant(board, loc, model.viewSide);
+      if (!count) continue;
+      for (let i = 0; i < count; i += 1) {
+        const { x, y } = this.checkerXY(loc, i, count);
+        if (loc.startsWith("off-")) {
+          el(
+            "rect",
+            { x: x - 24, y: y - 5, width: 48, height: 10, rx: 3, class: `off checker-${side}` },
+            svg,
+          );
+          continue;
+        }
+        const isTop = i === count - 1;
+        let cls = `checker checker-${side}`;
+        if (isTop && model.sources?.has(loc)) cls += " movable";
+        if (isTop && this.selected === loc) cls += " selected";
+        el("circle", { cx: x, cy: y, r: R - 1, class: cls }, svg);
+        el("circle", { cx: x, cy: y, r: R - 9, class: `checker-rim checker-${side}` }, svg);
+        const stackLimit = loc.startsWith("bar") ? 1 : 5;
+        if (isTop && count > stackLimit) {
+          const label = el("text", { x, y: y + 6, class: `checker-count on-${side}` }, svg);
+          label.textContent = num(count);
+        }
+      }
+    }
+    // Off targets: the tray half of the side bearing off.
+    for (const side of ["white", "black"]) {
+      const loc = `off-${side}`;
+      if (targets.has(loc)) {
+        const mine = side === model.viewSide;
+        el(
+          "rect",
+          {
+            x: this.trayX() + 3,
+            y: mine ? HEIGHT / 2 + 4 : MY + 3,
+            width: TW - 6,
+            height: HEIGHT / 2 - MY - 7,
+            rx: 6,
+            class: "off-target",
+          },
+          svg,
+        );
+      }
+    }
+    for (const loc of targets) {
+      if (!loc.startsWith("p")) continue;
+      const { x, y } = this.topXY(loc, board, 1);
+      el("circle", { cx: x, cy: y, r: 9, class: "target-dot" }, svg);
+    }
+
+    this.drawCube(svg);
+    this.drawDice(svg);
+    this.drawHits(svg);
+  }
+
+  drawCube(svg) {
+    const cube = this.model.cube;
+    if (!cube) return;
+    const size = 44;
+    const x = this.trayX() + (TW - size) / 2;
+    let y = HEIGHT / 2 - size / 2;
+    if (cube.owner === this.model.viewSide) y = HEIGHT / 2 + 40;
+    else if (cube.owner) y = HEIGHT / 2 - 40 - size;
+    const group = el("g", { class: "cube", "data-cube": cube.value }, svg);
+    el("rect", { x, y, width: size, height: size, rx: 7, class: "cube-face" }, group);
+    const label = el("text", { x: x + size / 2, y: y + size / 2 + 8, class: "cube-text" }, group);
+    label.textContent = num(cube.owner ? cube.value : 64);
+  }
+
+  drawDice(svg) {
+    const { dice, diceUsed = [], diceSide, viewSide } = this.model;
+    if (!dice) return;
+    const faces = dice[0] === dice[1] ? [dice[0], dice[0], dice[0], dice[0]] : [...dice];
+    const used = [...diceUsed];
+    const size = 50;
+    const gap = 12;
+    // The roller's dice lie in the roller's right half (as at a real table).
+    const rightHalf = diceSide === viewSide || !diceSide;
+    const halfX = rightHalf === this.homeRight ? this.barX() + BW : this.boardX0();
+    const total = faces.length * size + (faces.length - 1) * gap;
+    let x = halfX + (6 * PW - total) / 2;
+    const y = HEIGHT / 2 - size / 2;
+    const group = el("g", { class: `dice dice-${diceSide || "none"}` }, svg);
+    for (const face of faces) {
+      const spent = used.indexOf(face);
+      const isUsed = spent >= 0;
+      if (isUsed) used.splice(spent, 1);
+      const die = el("g", { class: `die${isUsed ? " used" : ""}`, "data-face": face }, group);
+      el("rect", { x, y, width: size, height: size, rx: 9, class: `die-face die-${diceSide}` }, die);
+      for (const [dx, dy] of PIPS[face]) {
+        el("circle", { cx: x + size / 2 + dx * 14, cy: y + size / 2 + dy * 14, r: 5, class: `pip pip-${diceSide}` }, die);
+      }
+      x += size + gap;
+    }
+  }
+
+  /** Transparent hit areas over points, bars and trays, on top of everything. */
+  drawHits(svg) {
+    const { sources = new Set(), viewSide } = this.model;
+    const targets = this.selected ? this.model.targets?.get(this.selected) || new Set() : new Set();
+    const add = (loc, x, y, width, height) => {
+      let cls = "hit";
+      if (sources.has(loc)) cls += " source";
+      if (targets.has(loc)) cls += " dest";
+      if (this.selected === loc) cls += " chosen";
+      el("rect", { x, y, width, height, class: cls, "data-loc": loc }, svg);
+    };
+    for (let view = 1; view <= 24; view += 1) {
+      const { top } = this.column(view);
+      add(`p${view}`, this.pointX(view), top ? MY : HEIGHT / 2, PW, HEIGHT / 2 - MY);
+    }
+    for (const side of ["white", "black"]) {
+      const mine = side === viewSide;
+      add(`bar-${side}`, this.barX(), mine ? HEIGHT / 2 : MY, BW, HEIGHT / 2 - MY);
+      add(`off-${side}`, this.trayX(), mine ? HEIGHT / 2 : MY, TW, HEIGHT / 2 - MY);
+    }
+  }
+
+  // -- input ---------------------------------------------------------------------------
+
+  locAt(event) {
+    const target = document.elementFromPoint(event.clientX, event.clientY);
+    return target?.closest?.("[data-loc]")?.dataset.loc ?? null;
+  }
+
+  svgPoint(event) {
+    const matrix = this.svg.getScreenCTM();
+    if (!matrix) return { x: 0, y: 0 };
+    const point = new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix.inverse());
+    return { x: point.x, y: point.y };
+  }
+
+  isTarget(from, to) {
+    return Boolean(this.model?.targets?.get(from)?.has(to));
+  }
+
+  step(from, to) {
+    this.selected = null;
+    this.drag = null;
+    this.draw(this.model.board);
+    this.handlers.onStep?.(from, to);
+  }
+
+  pointerDown(event) {
+    if (!this.model) return;
+    const loc = event.target?.dataset?.loc ?? null;
+    if (!loc) return;
+    if (this.selected && this.isTarget(this.selected, loc)) {
+      this.step(this.selected, loc);
+      return;
+    }
+    if (this.model.sources?.has(loc)) {
+      this.selected = loc;
+      const start = this.svgPoint(event);
+      this.drag = { from: loc, start, moved: false, ghost: null };
+      this.svg.setPointerCapture?.(event.pointerId);
+      this.draw(this.model.board);
+      return;
+    }
+    if (this.selected) {
+      this.selected = null;
+      this.draw(this.model.board);
+    }
+  }
+
+  pointerMove(event) {
+    const drag = this.drag;
+    if (!drag) return;
+    const point = this.svgPoint(event);
+    if (!drag.moved && Math.hypot(point.x - drag.start.x, point.y - drag.start.y) < 8) return;
+    if (!drag.moved) {
+      drag.moved = true;
+      const side = occupant(this.model.board, drag.from, this.model.viewSide).side;
+      drag.ghost = el("circle", { r: R, class: `checker checker-${side} ghost` }, this.svg);
+    }
+    drag.ghost.setAttribute("cx", point.x);
+    drag.ghost.setAttribute("cy", point.y);
+  }
+
+  pointerUp(event) {
+    const drag = this.drag;
+    this.drag = null;
+    if (!drag || !drag.moved) return;
+    drag.ghost?.remove();
+    const loc = this.locAt(event);
+    if (loc && loc !== drag.from && this.isTarget(drag.from, loc)) this.step(drag.from, loc);
+  }
+
+  /** Double-click: move the checker by the higher die (the farthest single step offered). */
+  doubleClick(event) {
+    const loc = event.target?.dataset?.loc ?? null;
+    if (!loc || !this.model?.autoTarget) return;
+    const to = this.model.autoTarget(loc);
+    if (to) this.step(loc, to);
+  }
+
+  // -- animation -----------------------------------------------------------------------
+
+  /** Show ``side`` moving ``steps`` ([{from, to}] own points) one by one, then resolve. */
+  async animate(side, steps, ms) {
+    if (!this.model || ms <= 0) return;
+    let board = this.model.board;
+    const viewSide = this.model.viewSide;
+    for (const { from, to } of steps) {
+      const fromLoc = locOf(side, from, viewSide);
+      const toLoc = locOf(side, to, viewSide);
+      const start = this.topXY(fromLoc, board);
+      const lifted = moveChecker(board, side, from, 25);
+      lifted[side][25] -= 1; // the moving checker is drawn apart
+      const end = this.topXY(toLoc, board, toLoc.startsWith("p") && occupant(board, toLoc, viewSide).side === side ? 1 : 0);
+      this.draw(lifted);
+      const ghost = el("circle", { cx: 0, cy: 0, r: R - 1, class: `checker checker-${side} moving` }, this.svg);
+      const frames = [
+        { transform: `translate(${start.x}px, ${start.y}px)` },
+        { transform: `translate(${end.x}px, ${end.y}px)` },
+      ];
+      await ghost.animate(frames, { duration: ms, easing: "ease-in-out" }).finished.catch(() => {});
+      board = moveChecker(board, side, from, to);
+      this.model = { ...this.model, board };
+      this.draw(board);
+    }
+  }
+
+  /** A short tumble of the dice. */
+  rollDice(ms) {
+    if (ms <= 0) return;
+    this.svg.querySelectorAll(".die").forEach((die, index) => {
+      die.animate(
+        [
+          { transform: "rotate(-25deg) scale(0.6)", opacity: 0.2 },
+          { transform: "rotate(10deg) scale(1.08)", opacity: 1, offset: 0.7 },
+          { transform: "rotate(0) scale(1)", opacity: 1 },
+        ],
+        { duration: ms * 1.5 + index * 60, easing: "ease-out" },
+      );
+    });
+  }
+}
+
+const PIPS = {
+  1: [[0, 0]],
+  2: [[-1, -1], [1, 1]],
+  3: [[-1, -1], [0, 0], [1, 1]],
+  4: [[-1, -1], [1, -1], [-1, 1], [1, 1]],
+  5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
+  6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]],
+};

@@ -1,0 +1,244 @@
+// History (my finished games) and replay (step through any game from its record).
+import { api } from "./api.js";
+import { Board, moveChecker, other, pipCount } from "./board.js";
+import { num, onLangChange, t, translate } from "./i18n.js";
+import { gameLine } from "./home.js";
+import { describeRules, notation } from "./rules.js";
+import { settings } from "./settings.js";
+import { escapeHtml } from "./ui.js";
+
+export async function historyPage(root) {
+  root.innerHTML = `<section class="card history"><h2 data-i18n="history.title"></h2><ul class="game-list"></ul></section>`;
+  translate(root);
+  const draw = async () => {
+    let games = [];
+    try {
+      games = (await api("GET", "/api/games?finished=true")).data;
+    } catch {
+      games = [];
+    }
+    const list = root.querySelector(".game-list");
+    list.innerHTML = games.length
+      ? games
+          .map((game) => {
+            const won = game.result && game.you.includes(game.result.winner);
+            const badge = game.result ? `<span class="badge ${won ? "won" : "lost"}">${escapeHtml(t(won ? "history.won" : "history.lost"))}</span>` : "";
+            return `<li><a class="game-link" href="/replay/${encodeURIComponent(game.id)}">${badge} ${gameLine(game)}</a></li>`;
+          })
+          .join("")
+      : `<li class="empty">${escapeHtml(t("history.none"))}</li>`;
+  };
+  onLangChange(draw);
+  await draw();
+}
+
+const START = () => {
+  const side = Array(26).fill(0);
+  side[24] = 2;
+  side[13] = 5;
+  side[8] = 3;
+  side[6] = 5;
+  return side;
+};
+
+/**
+ * Frames of a record: one per visible moment (after each roll and each play),
+ * rebuilt from the actions, game by game (the record's ``games`` give each game's actions).
+ */
+export function framesOf(record) {
+  const frames = [];
+  for (const summary of record.games) {
+    let board = { white: START(), black: START() };
+    let cube = { value: 1, owner: null };
+    let dice = null;
+    let turn = null;
+    const pending = [];
+    const push = (text, extra = {}) =>
+      frames.push({ game: summary.number, score: summary.score, board, cube: { ...cube }, dice, turn, text, ...extra });
+    push({ key: "replay.start", vars: { game: summary.number } });
+    const [start, stop] = summary.actions;
+    for (const action of record.actions.slice(start, stop)) {
+      const side = action.side;
+      switch (action.action) {
+        case "opening_roll":
+          if (action.white === action.black) {
+            push({ key: "replay.openingTie", vars: { die: action.white } });
+            break;
+          }
+          turn = action.white > action.black ? "white" : "black";
+          dice = [Math.max(action.white, action.black), Math.min(action.white, action.black)];
+          push({ key: "replay.opening", vars: { white: action.white, black: action.black } });
+          break;
+        case "roll":
+          turn = side;
+          dice = action.dice;
+          push({ key: "replay.rolled", vars: { side: t(`side.${side}`), dice: `${num(dice[0])}-${num(dice[1])}` } });
+          break;
+        case "step":
+          pending.push({ ...action.step, board });
+          board = moveChecker(board, side, action.step.from, action.step.to);
+          break;
+        case "undo_step": {
+          const last = pending.pop();
+          if (last) board = last.board;
+          break;
+        }
+        case "confirm_play": {
+          const steps = pending.splice(0);
+          push(playText(side, steps), { play: steps });
+          break;
+        }
+        case "play":
+          for (const step of action.steps) board = moveChecker(board, side, step.from, step.to);
+          push(playText(side, action.steps), { play: action.steps });
+          break;
+        case "double":
+          push({ key: "replay.double", vars: { side: t(`side.${side}`), value: cube.value * 2 } });
+          break;
+        case "take":
+          cube = { value: cube.value * 2, owner: side };
+          push({ key: "replay.take", vars: { side: t(`side.${side}`) } });
+          break;
+        case "beaver":
+          cube = { value: cube.value * 4, owner: other(side) };
+          push({ key: "replay.beaver", vars: { side: t(`side.${side}`) } });
+          break;
+        case "drop":
+          push({ key: "replay.drop", vars: { side: t(`side.${side}`) } });
+          break;
+        case "resign":
+          push({ key: "replay.resign", vars: { side: t(`side.${side}`), kind: t(`kind.${action.kind}`) } });
+          break;
+        default:
+          break;
+      }
+    }
+    if (summary.result) {
+      const result = summary.result;
+      push({
+        key: "replay.result",
+        vars: { side: t(`side.${result.winner}`), kind: t(`kind.${result.kind}`), points: result.points },
+      });
+    }
+  }
+  return frames;
+}
+
+function playText(side, steps) {
+  const text = steps.length
+    ? steps.map((step) => `${step.from === 25 ? "bar" : step.from}/${step.to === 0 ? "off" : step.to}`).join(" ")
+    : "";
+  return { key: "replay.play", vars: { side: t(`side.${side}`) }, notation: text };
+}
+
+export async function replayPage(root, gameId) {
+  root.innerHTML = `
+  <section class="replay-page">
+    <h2 data-i18n="replay.title"></h2>
+    <div class="rules-banner"></div>
+    <div class="board-wrap"></div>
+    <p class="replay-text" role="status"></p>
+    <div class="controls replay-controls">
+      <button type="button" class="btn" data-go="first" data-i18n-title="replay.first">⏮</button>
+      <button type="button" class="btn" data-go="prev" data-i18n-title="replay.prev">◀</button>
+      <span class="frame-count"></span>
+      <button type="button" class="btn" data-go="next" data-i18n-title="replay.next">▶</button>
+      <button type="button" class="btn" data-go="last" data-i18n-title="replay.last">⏭</button>
+    </div>
+    <input type="range" class="frame-slider" min="0" value="0" aria-label="frame">
+    <section class="card analysis">
+      <h3 data-i18n="analysis.title"></h3>
+      <button type="button" class="btn" data-analyse data-i18n="analysis.request"></button>
+      <p class="analysis-status"></p>
+    </section>
+    <ol class="move-list"></ol>
+    <p><a class="btn" data-i18n="game.download" href="/api/games/${encodeURIComponent(gameId)}/record.mat"></a></p>
+  </section>`;
+  translate(root);
+  let record;
+  try {
+    record = await api("GET", `/api/games/${encodeURIComponent(gameId)}/record.json`);
+  } catch {
+    root.querySelector(".replay-text").textContent = t("game.notFound");
+    return;
+  }
+  let frames = framesOf(record);
+  const board = new Board(root.querySelector(".board-wrap"));
+  const slider = root.querySelector(".frame-slider");
+  let index = frames.length - 1;
+  // Reading from the perspective of the player who asked (their games list says which side).
+  let viewSide = "white";
+  try {
+    const game = await api("GET", `/api/games/${encodeURIComponent(gameId)}`);
+    if (game.you.length === 1) viewSide = game.you[0];
+  } catch {
+    /* spectators see white's side */
+  }
+  const text = (frame) => {
+    const main = t(frame.text.key, frame.text.vars);
+    return frame.text.notation ? `${main} ${notation(frame.text.notation)}` : main;
+  };
+  const show = () => {
+    const frame = frames[index];
+    board.render({
+      board: frame.board,
+      viewSide,
+      homeRight: settings.homeRight,
+      dice: frame.dice,
+      diceUsed: frame.play && frame.dice ? [...frame.dice, ...frame.dice] : [],
+      diceSide: frame.turn,
+      cube: record.rules.cube === false ? null : frame.cube,
+      sources: new Set(),
+      targets: new Map(),
+    });
+    const pips = `${t("side.white")} ${t("game.pips", { pips: pipCount(frame.board.white) })} · ${t("side.black")} ${t("game.pips", { pips: pipCount(frame.board.black) })}`;
+    root.querySelector(".replay-text").innerHTML = `<span class="frame-text">${escapeHtml(text(frame))}</span><span class="pips">${escapeHtml(pips)}</span>`;
+    root.querySelector(".frame-count").textContent = `${num(index + 1)} / ${num(frames.length)}`;
+    slider.max = String(frames.length - 1);
+    slider.value = String(index);
+    root.querySelectorAll(".move-list li").forEach((item, i) => item.classList.toggle("current", i === index));
+  };
+  const list = () => {
+    frames = framesOf(record);
+    root.querySelector(".rules-banner").innerHTML = describeRules(record);
+    root.querySelector(".move-list").innerHTML = frames
+      .map((frame, i) => `<li><button type="button" class="link" data-frame="${i}">${escapeHtml(text(frame))}</button></li>`)
+      .join("");
+    root.querySelectorAll("[data-frame]").forEach((button) =>
+      button.addEventListener("click", () => {
+        index = Number(button.dataset.frame);
+        show();
+      }),
+    );
+    show();
+  };
+  root.querySelectorAll("[data-go]").forEach((button) =>
+    button.addEventListener("click", () => {
+      const go = button.dataset.go;
+      index = go === "first" ? 0 : go === "last" ? frames.length - 1 : go === "prev" ? Math.max(0, index - 1) : Math.min(frames.length - 1, index + 1);
+      show();
+    }),
+  );
+  slider.addEventListener("input", () => {
+    index = Number(slider.value);
+    show();
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "ArrowRight" || event.key === "ArrowLeft") {
+      const forward = (event.key === "ArrowRight") !== (document.documentElement.dir === "rtl");
+      index = forward ? Math.min(frames.length - 1, index + 1) : Math.max(0, index - 1);
+      show();
+    }
+  });
+  root.querySelector("[data-analyse]").addEventListener("click", async () => {
+    const status = root.querySelector(".analysis-status");
+    try {
+      await api("POST", `/api/games/${encodeURIComponent(gameId)}/analysis`);
+      status.textContent = t("analysis.requested");
+    } catch (error) {
+      status.textContent = error.status === 501 ? t("analysis.unavailable") : error.message;
+    }
+  });
+  onLangChange(list);
+  list();
+}

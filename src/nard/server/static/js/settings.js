@@ -1,0 +1,17 @@
+// Board and play settings, remembered in localStorage.
+const KEY = "nard.settings";
+const DEFAULTS = {
+  teaching: false,
+  autoConfirm: false,
+  autoForced: true,
+  homeRight: true,
+  speed: "normal",
+};
+
+export const SPEED_MS = { off: 0, fast: 120, normal: 280, slow: 600 };
+
+export const settings = { ...DEFAULTS, ...JSON.parse(localStorage.getItem(KEY) || "{}") };
+
+export function saveSettings() {
+  localStorage.setItem(KEY, JSON.stringify(settings));
+}
