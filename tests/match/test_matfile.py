@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nard.match.matfile import (
+    MatBeaver,
     MatDouble,
     MatDrop,
     MatEntry,
@@ -202,6 +203,7 @@ _cell = st.one_of(
     st.builds(MatRoll, _dice, st.lists(_steps(), min_size=1, max_size=4).map(tuple)),
     st.builds(MatRoll, _dice),
     st.builds(MatDouble, st.sampled_from([2, 4, 8, 16, 32, 64])),
+    st.builds(MatBeaver, st.sampled_from([4, 8, 16, 32, 64])),
     st.just(MatTake()),
     st.just(MatDrop()),
 )

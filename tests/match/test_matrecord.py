@@ -14,6 +14,7 @@ from nard.match import (
     GameOptions,
     MakePlay,
     OpeningRoll,
+    OpeningRule,
     PlayMade,
     ResultKind,
     RollDice,
@@ -280,3 +281,38 @@ def test_random_matches_survive_mat_export_and_import(
     assert _turns(back) == _turns(record)
     assert match_to_mat(back) == text
     assert record_to_mat(back) == parse_mat(text)
+
+
+@pytest.mark.parametrize(
+    ("seed", "length", "options"),
+    [
+        (1, None, GameOptions(jacoby=True, beavers=True)),
+        (2, None, GameOptions(beavers=True)),
+        (3, 3, GameOptions(opening=OpeningRule.REROLL)),
+        (4, 3, GameOptions(lower_starts=True)),
+    ],
+)
+def test_game_options_survive_mat_export_and_import(
+    seed: int, length: int | None, options: GameOptions
+) -> None:
+    match = random_match(seed, length, options=options, max_actions=600)
+    record = MatchRecord.from_match(match)
+    text = match_to_mat(record)
+    back = mat_to_record(text)
+    assert back.options == options
+    assert _results(back) == _results(record)
+    assert _turns(back) == _turns(record)
+    assert match_to_mat(back) == text
+
+
+def test_beavers_are_written_as_gnubg_reads_them() -> None:
+    body = "  1) 31: 8/5 6/5                  Doubles => 2\n  2)  Beavers => 4\n"
+    head = '; [Beaver "On"]\n' + HEAD.replace(" 5 point", " 0 point")
+    record = mat_to_record(head + body)
+    game = record.replay().game
+    assert game is not None and game.cube.value == 4 and game.cube.owner is W
+    assert "  2)  Beavers => 4" in match_to_mat(record)
+    with pytest.raises(MatFileError, match="line 8: a beaver takes the cube to 4, not 8"):
+        mat_to_record(head + body.replace("=> 4", "=> 8"))
+    with pytest.raises(MatFileError, match="line 7: beavers are not allowed"):
+        mat_to_record(HEAD.replace(" 5 point", " 0 point") + body)

@@ -2,8 +2,8 @@
 
 This module is the format layer only: it turns the text into a neutral
 :class:`MatMatch` (games, each a list of cells in the two players' columns)
-and back, knowing nothing of the rules. :mod:`nard.match.record` binds it to
-the rules engine, which checks every play.
+and back, knowing nothing of the rules. :mod:`nard.match.matrecord` binds it
+to match records and the rules engine, which checks every play.
 
 The layout follows gnubg's ``ExportGameJF`` (``export.c``): a score line
 ``" %-31s%s : %d"``, move lines ``"%3d) %-27s "`` with the second player's
@@ -13,7 +13,8 @@ cells `` Doubles => 2``, `` Takes``, `` Drops`` and ``Wins N point(s)``
 lines, a ``Wins`` line also standing for an accepted resignation. Reading
 follows ``ImportMatVariation``/``ParseMatMove`` (``import.c``) and also
 accepts ``bar``/``off``, chained and combined steps (``24/18*/13``,
-``13/7(2)``) and ``and the match``.
+``13/7(2)``), ``and the match``, XG's ``Cannot Move`` and ``???``, and the
+``Beavers => N`` cell that gnubg reads as a beaver.
 
 >>> text = '''
 ...  3 point match
@@ -108,6 +109,17 @@ class MatDouble:
 
 
 @dataclass(frozen=True, slots=True)
+class MatBeaver:
+    """The doubled player takes and redoubles at once, keeping the cube (money play);
+    ``cube`` is the value it then shows. gnubg reads it without a following take."""
+
+    cube: int
+
+    def text(self) -> str:
+        return f" Beavers => {self.cube}"
+
+
+@dataclass(frozen=True, slots=True)
 class MatTake:
     """The double is taken."""
 
@@ -137,7 +149,7 @@ class MatWin:
         return f"Wins {self.points} point{plural}{suffix}"
 
 
-MatCell: TypeAlias = MatRoll | MatDouble | MatTake | MatDrop | MatWin
+MatCell: TypeAlias = MatRoll | MatDouble | MatBeaver | MatTake | MatDrop | MatWin
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,6 +201,7 @@ _SCORE_LINE = re.compile(r"^\s*(.*?)\s*:\s*(\d+)\s+(.*?)\s*:\s*(\d+)\s*$")
 _NUMBER = re.compile(r"\s*(\d+)\)")
 _ROLL = re.compile(r"(\d)(\d):")
 _DOUBLE = re.compile(r"doubles\s*=>\s*(\d+)", re.IGNORECASE)
+_BEAVER = re.compile(r"beavers\s*=>\s*(\d+)", re.IGNORECASE)
 _TAKE = re.compile(r"takes\b", re.IGNORECASE)
 _DROP = re.compile(r"drops\b", re.IGNORECASE)
 _WIN = re.compile(r"wins\s+(\d+)\s+points?(\s+and\s+the\s+match)?", re.IGNORECASE)
@@ -312,6 +325,7 @@ def _cell(line: str, position: int, number: int) -> tuple[MatCell, int]:
         return MatRoll(dice, steps), position
     for pattern, make in (
         (_DOUBLE, lambda m: MatDouble(int(m.group(1)))),
+        (_BEAVER, lambda m: MatBeaver(int(m.group(1)))),
         (_TAKE, lambda m: MatTake()),
         (_DROP, lambda m: MatDrop()),
         (_WIN, lambda m: MatWin(int(m.group(1)), bool(m.group(2)))),

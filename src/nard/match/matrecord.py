@@ -9,8 +9,11 @@ an illegal play, a play that does not fit the dice, a cube value or score
 that does not follow from the games before.
 
 What ``.mat`` cannot hold is dropped on export and defaulted on import: the
-order of the dice as rolled (written larger first), tied opening rolls,
-refused resignations and single steps (only the finished play is written).
+order of the dice as rolled (written larger first), tied opening rolls (and
+the opening dice when the starter rolls afresh, R4), refused resignations,
+single steps and undos (only the finished play is written), and which kind a
+resignation named when two kinds score the same (V4, Jacoby): the smallest is
+read back. Automatic doubles cannot be written at all.
 Nard's own settings travel in ``; [Nard ...]`` header lines that gnubg and XG
 keep as comments; without them a file is read as a standard game with the
 cube, the Crawford rule in match play (as gnubg assumes).
@@ -43,6 +46,7 @@ from nard.core.rules import STANDARD, RuleSet
 from nard.match.actions import (
     AcceptResignation,
     Action,
+    Beaver,
     Double,
     Drop,
     MakePlay,
@@ -70,6 +74,7 @@ from nard.match.events import (
 from nard.match.game import Game, Phase
 from nard.match.match import Match
 from nard.match.matfile import (
+    MatBeaver,
     MatCell,
     MatDouble,
     MatDrop,
@@ -195,10 +200,10 @@ class _GameWriter:
             self.add(event.side, MatTake())
         elif isinstance(event, CubeDropped):
             self.add(event.side, MatDrop())
-        elif isinstance(event, (Beavered, AutomaticDouble)):
-            raise RecordError(
-                f"a .mat file cannot hold {type(event).__name__} (game {self.number})"
-            )
+        elif isinstance(event, Beavered):
+            self.add(event.side, MatBeaver(event.value))
+        elif isinstance(event, AutomaticDouble):
+            raise RecordError(f"a .mat file cannot hold automatic doubles (game {self.number})")
         # Steps, undos and resignation offers leave no trace: the finished play and
         # the Wins line of an accepted resignation say it all.
 
@@ -454,6 +459,11 @@ class _Importer:
                 if cell.cube != expected:
                     raise self.fail(f"the cube goes to {expected}, not {cell.cube}")
                 self.do(Double(side))
+            elif isinstance(cell, MatBeaver):
+                expected = self.current.cube.value * 4
+                if cell.cube != expected:
+                    raise self.fail(f"a beaver takes the cube to {expected}, not {cell.cube}")
+                self.do(Beaver(side))
             elif isinstance(cell, MatTake):
                 self.do(Take(side))
             elif isinstance(cell, MatDrop):
