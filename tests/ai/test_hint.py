@@ -64,10 +64,37 @@ def test_iranian_hint_lists_only_plays_legal_under_the_customs() -> None:
 
 
 def test_jacoby_hint_values_every_win_as_single() -> None:
-    pytest.importorskip("bgsage")
     position = Position.initial()
-    [best] = hint_plays(position, Roll(6, 5), plies=0, cube=CubeState(jacoby=True), limit=1)
-    assert best.equity == pytest.approx(best.probabilities.equity(gammons=False))
+    jacoby = CubeState(jacoby=True)
+    hints = hint_plays(position, Roll(6, 5), evaluator=PipCountEvaluator(), cube=jacoby)
+    for h in hints:
+        assert h.equity == pytest.approx(h.probabilities.equity(gammons=False))
+
+
+def test_at_double_match_point_only_winning_counts() -> None:
+    """R19: at 1-away/1-away a gammon is worth no more than a single win."""
+    pytest.importorskip("bgsage")
+    dmp = CubeState(match_length=5, score=(4, 4))
+    checked = 0
+    for position, roll in random_positions(seed=23, count=60):
+        hints = hint_plays(position, roll, plies=0, cube=dmp)
+        if len(hints) < 2:
+            continue
+        best_win = max(h.probabilities.win for h in hints)
+        assert hints[0].probabilities.win == pytest.approx(best_win, abs=1e-6)
+        for h in hints:
+            assert h.equity == pytest.approx(2 * h.probabilities.win - 1, abs=1e-5)
+        checked += 1
+    assert checked > 30
+
+
+def test_money_cube_ownership_changes_the_values() -> None:
+    pytest.importorskip("bgsage")
+    position, roll = Position.initial(), Roll(6, 5)
+    [centred] = hint_plays(position, roll, plies=0, cube=CubeState(), limit=1)
+    [owned] = hint_plays(position, roll, plies=0, cube=CubeState(2, Side.WHITE), limit=1)
+    [theirs] = hint_plays(position, roll, plies=0, cube=CubeState(2, Side.BLACK), limit=1)
+    assert owned.equity > centred.equity > theirs.equity
 
 
 def test_cube_hint_gives_the_three_equities() -> None:

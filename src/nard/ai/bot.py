@@ -26,7 +26,13 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
-from nard.ai.cube import CubeAnalysis, CubeState, analyse_cube, gammons_count
+from nard.ai.cube import (
+    CubeAnalysis,
+    CubeState,
+    analyse_cube,
+    cube_aware_equity,
+    gammons_count,
+)
 from nard.ai.evaluator import Evaluator
 from nard.ai.ranking import RankedPlay, rank_plays
 from nard.core.board import Position
@@ -99,6 +105,7 @@ class Bot:
         self._engine = engine
         self._evaluator = evaluator
         self._filter: Evaluator | None = None
+        self._uses_engine = evaluator is None
         if evaluator is None:
             engine = self.engine
             self._evaluator = engine.evaluator(self.level.plies)
@@ -126,8 +133,17 @@ class Bot:
         *,
         cube: CubeState | None = None,
     ) -> list[RankedPlay]:
-        """The legal plays, best first, as this bot judges them before any noise."""
+        """The legal plays, best first, as this bot judges them before any noise.
+
+        Without ``cube`` plays are valued by cubeless money equity. With it, an
+        engine bot values them knowing the cube and the match score (gammons
+        are worth nothing at double match point, for instance); a bot with its
+        own evaluator only drops gammons under the Jacoby rule.
+        """
         assert self._evaluator is not None
+        equity = None
+        if cube is not None and self._uses_engine:
+            equity = cube_aware_equity(cube, position.turn, engine=self.engine)
         return rank_plays(
             position,
             roll,
@@ -135,6 +151,7 @@ class Bot:
             evaluator=self._evaluator,
             filter_evaluator=self._filter,
             gammons=gammons_count(cube),
+            equity=equity,
         )
 
     def choose_play(

@@ -22,6 +22,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Final
 
 from nard.ai.probabilities import Probabilities
+from nard.ai.ranking import EquityFunction
 from nard.core.board import Position, Side
 
 if TYPE_CHECKING:
@@ -156,6 +157,38 @@ class CubeAnalysis:
         if not self.should_double:
             return self.no_double
         return min(self.double_take, self.double_pass)
+
+
+def cube_aware_equity(
+    state: CubeState, side: Side, *, engine: BgsageEngine | None = None
+) -> EquityFunction:
+    """A measure of plays by ``side`` that knows the cube and the match score.
+
+    In a match it follows the match equity table (at double match point only
+    winning counts, gammons do not); in money play it values cube ownership
+    and the Jacoby rule (R19). Backgammons count as in the standard rules.
+    """
+    if engine is None:
+        from nard.ai.engine import BgsageEngine
+
+        engine = BgsageEngine.shared()
+    owner = state.owner_seen_by(side)
+    away, opponent_away = state.away(side), state.away(side.other)
+    jacoby = state.jacoby and state.is_money
+
+    def equity(chances: Probabilities, after: Position) -> float:
+        return engine.cubeful_equity(
+            chances,
+            after,
+            cube_value=state.value,
+            owner=owner,
+            away=away,
+            opponent_away=opponent_away,
+            crawford=state.crawford,
+            jacoby=jacoby,
+        )
+
+    return equity
 
 
 def analyse_cube(

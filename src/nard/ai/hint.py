@@ -17,7 +17,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from nard.ai.cube import CubeAnalysis, CubeState, analyse_cube, gammons_count
+from nard.ai.cube import (
+    CubeAnalysis,
+    CubeState,
+    analyse_cube,
+    cube_aware_equity,
+    gammons_count,
+)
 from nard.ai.evaluator import Evaluator
 from nard.ai.ranking import RankedPlay, rank_plays
 from nard.core.board import Position
@@ -44,10 +50,12 @@ def hint_plays(
 ) -> list[RankedPlay]:
     """Every legal play of ``roll`` (or the best ``limit``), best first, with equities.
 
-    Uses bgsage searching ``plies`` deep unless ``evaluator`` is given. With a
-    Jacoby money cube still centred, gammons do not count.
+    Uses bgsage searching ``plies`` deep unless ``evaluator`` is given. With
+    ``cube``, bgsage values the plays knowing the cube and the match score;
+    another evaluator only drops gammons under the Jacoby rule.
     """
     filter_evaluator = None
+    equity = None
     if evaluator is None:
         if engine is None:
             from nard.ai.engine import BgsageEngine
@@ -55,6 +63,8 @@ def hint_plays(
             engine = BgsageEngine.shared()
         evaluator = engine.evaluator(plies)
         filter_evaluator = engine.evaluator(0) if plies else None
+        if cube is not None:
+            equity = cube_aware_equity(cube, position.turn, engine=engine)
     ranked = rank_plays(
         position,
         roll,
@@ -62,6 +72,7 @@ def hint_plays(
         evaluator=evaluator,
         filter_evaluator=filter_evaluator,
         gammons=gammons_count(cube),
+        equity=equity,
     )
     return ranked if limit is None else ranked[:limit]
 

@@ -20,9 +20,9 @@ searched deeper. Searched plays rank above the rest.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, TypeAlias
 
 from nard.ai.evaluator import Evaluator, evaluate_after
 from nard.ai.probabilities import Probabilities
@@ -30,6 +30,9 @@ from nard.core.board import Position
 from nard.core.dice import Roll
 from nard.core.plays import LegalPlays, Play
 from nard.core.rules import STANDARD, RuleSet
+
+EquityFunction: TypeAlias = Callable[[Probabilities, Position], float]
+"""Values a play from the chances of the side that played and the position it reached."""
 
 FILTER_MAX_PLAYS: Final = 5
 """How many plays the quick filter passes to the deeper search."""
@@ -65,37 +68,44 @@ def rank_plays(
     evaluator: Evaluator,
     filter_evaluator: Evaluator | None = None,
     gammons: bool = True,
+    equity: EquityFunction | None = None,
 ) -> list[RankedPlay]:
     """Every legal play of ``roll``, best first; empty when the turn passes (R10).
 
-    ``gammons=False`` values every win as single (Jacoby with a centred cube);
-    a rule set with V4 counts backgammons as gammons.
+    Plays are valued by cubeless equity: ``gammons=False`` values every win as
+    single (Jacoby with a centred cube); a rule set with V4 counts backgammons
+    as gammons. ``equity`` replaces that measure, e.g. by a cube- and
+    score-aware one (:meth:`nard.ai.engine.BgsageEngine.cubeful_equity`).
     """
     candidates = list(LegalPlays(position, roll, rules).items())
     if not candidates:
         return []
     backgammons = not rules.no_backgammon
 
-    def score(chances: Sequence[Probabilities]) -> list[float]:
+    def score(chances: Sequence[Probabilities], afters: Sequence[Position]) -> list[float]:
+        if equity is not None:
+            return [equity(c, a) for c, a in zip(chances, afters, strict=True)]
         return [c.equity(gammons=gammons, backgammons=backgammons) for c in chances]
 
     afters = [after for _, after in candidates]
     if filter_evaluator is None or len(candidates) == 1:
         chances = evaluate_after(evaluator, afters, before=position)
-        return _ranked(candidates, chances, score(chances), searched=[True] * len(candidates))
+        values = score(chances, afters)
+        return _ranked(candidates, chances, values, searched=[True] * len(candidates))
 
     quick = evaluate_after(filter_evaluator, afters, before=position)
-    quick_equity = score(quick)
+    quick_equity = score(quick, afters)
     order = sorted(range(len(candidates)), key=lambda i: -quick_equity[i])
     best = quick_equity[order[0]]
     chosen = [i for i in order if best - quick_equity[i] <= FILTER_WINDOW][:FILTER_MAX_PLAYS]
-    deep = evaluate_after(evaluator, [afters[i] for i in chosen], before=position)
+    deep_afters = [afters[i] for i in chosen]
+    deep = evaluate_after(evaluator, deep_afters, before=position)
     chances = list(quick)
-    equity = list(quick_equity)
+    values = list(quick_equity)
     searched = [False] * len(candidates)
-    for i, deep_chances, deep_equity in zip(chosen, deep, score(deep), strict=True):
-        chances[i], equity[i], searched[i] = deep_chances, deep_equity, True
-    return _ranked(candidates, chances, equity, searched)
+    for i, deep_chances, deep_value in zip(chosen, deep, score(deep, deep_afters), strict=True):
+        chances[i], values[i], searched[i] = deep_chances, deep_value, True
+    return _ranked(candidates, chances, values, searched)
 
 
 def _ranked(
