@@ -316,3 +316,11 @@ def test_beavers_are_written_as_gnubg_reads_them() -> None:
         mat_to_record(head + body.replace("=> 4", "=> 8"))
     with pytest.raises(MatFileError, match="line 7: beavers are not allowed"):
         mat_to_record(HEAD.replace(" 5 point", " 0 point") + body)
+    # gnubg's own export writes a beaver as a double and a take.
+    gnubg = (
+        "  1) 31: 8/5 6/5                  Doubles => 2\n"
+        "  2)  Doubles => 4                 Takes\n"
+        "  3)                             52: 13/8 13/11\n"
+    )
+    game = mat_to_record(head + gnubg).replay().game
+    assert game is not None and game.cube.value == 4 and game.turn is W

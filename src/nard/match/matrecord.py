@@ -439,8 +439,10 @@ class _Importer:
             )
         self.ended = None
         wins_seen = False
+        beaver_take: Side | None = None
         for index, entry in enumerate(game.entries):
             self.line = entry.line
+            implied_take, beaver_take = beaver_take, None
             side = Side(entry.player)
             cell = entry.cell
             if isinstance(cell, MatWin):
@@ -454,22 +456,32 @@ class _Importer:
             if isinstance(cell, MatRoll):
                 last = is_last and index == len(game.entries) - 1
                 self.roll(side, cell, may_stop=last or not cell.played)
+            elif isinstance(cell, MatDouble) and self.current.phase is Phase.CUBE_OFFERED:
+                # gnubg writes a beaver as the doubled player's double, then the take
+                # of the first doubler, which the beaver already implies.
+                self.beaver(side, cell.cube)
+                beaver_take = side.other
             elif isinstance(cell, MatDouble):
                 expected = self.current.cube.value * 2
                 if cell.cube != expected:
                     raise self.fail(f"the cube goes to {expected}, not {cell.cube}")
                 self.do(Double(side))
             elif isinstance(cell, MatBeaver):
-                expected = self.current.cube.value * 4
-                if cell.cube != expected:
-                    raise self.fail(f"a beaver takes the cube to {expected}, not {cell.cube}")
-                self.do(Beaver(side))
+                self.beaver(side, cell.cube)
+            elif isinstance(cell, MatTake) and implied_take is side:
+                pass
             elif isinstance(cell, MatTake):
                 self.do(Take(side))
             elif isinstance(cell, MatDrop):
                 self.do(Drop(side))
         if self.ended is None and not is_last:
             raise self.fail(f"game {game.number} ends without a result")
+
+    def beaver(self, side: Side, cube: int) -> None:
+        expected = self.current.cube.value * 4
+        if cube != expected:
+            raise self.fail(f"a beaver takes the cube to {expected}, not {cube}")
+        self.do(Beaver(side))
 
     def win(self, side: Side, cell: MatWin) -> None:
         if self.ended is None:
