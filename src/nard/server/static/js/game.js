@@ -86,7 +86,10 @@ class GamePage {
     }
     root.querySelector(".record-link").href = `/api/games/${gameId}/record.mat`;
     root.querySelector(".replay-link").href = `/replay/${gameId}`;
-    onLangChange(() => this.render());
+    onLangChange(() => {
+      this.drawRefusal();
+      this.render();
+    });
   }
 
   async start() {
@@ -198,6 +201,12 @@ class GamePage {
       }
     }
     if (game) this.snapshot = { ...this.snapshot, ...game };
+    // After a game ends the state already holds the next game: keep the final
+    // position on the board until someone rolls again.
+    if (events.some((event) => event.type === "game_over")) this.finalBoard = this.board.model?.board;
+    if (events.some((event) => event.type === "opening_rolled" || event.type === "dice_rolled")) {
+      this.finalBoard = null;
+    }
     let rolled = false;
     for (const event of events) {
       if (event.type === "dice_rolled") rolled = true;
@@ -318,8 +327,9 @@ class GamePage {
       }
     }
     const diceSide = game.dice ? game.turn : null;
+    const frozen = this.finalBoard && game.phase === "opening" ? this.finalBoard : null;
     this.board.render({
-      board: game.board,
+      board: frozen || game.board,
       viewSide,
       homeRight: settings.homeRight,
       dice: game.dice,
@@ -493,7 +503,16 @@ class GamePage {
       this.socket.send(JSON.stringify({ type: "sync", since: this.snapshot.seq }));
       return;
     }
+    this.lastRefusal = message;
+    this.refusalOpen = true;
+    this.drawRefusal();
+    this.render();
+  }
+
+  drawRefusal() {
+    const message = this.lastRefusal;
     const box = this.root.querySelector(".refusal");
+    if (!message || !this.refusalOpen) return;
     const why = message.explanation;
     const text = why ? (lang === "fa" ? why.message_fa : why.message_en) : lang === "fa" ? message.message_fa : message.message;
     const rule = (why && why.rule) || message.rule;
@@ -507,13 +526,12 @@ class GamePage {
     box.hidden = false;
     box.dataset.code = message.code;
     box.querySelector(".close").addEventListener("click", () => this.hideRefusal());
-    this.lastRefusal = message;
-    this.render();
   }
 
   hideRefusal() {
     const box = this.root.querySelector(".refusal");
     box.hidden = true;
+    this.refusalOpen = false;
   }
 
   // -- dialogs -------------------------------------------------------------------------

@@ -48,6 +48,8 @@ const START = () => {
 export function framesOf(record) {
   const frames = [];
   for (const summary of record.games) {
+    // A money game's record ends with the next game set up but never begun.
+    if (summary.actions[0] === summary.actions[1] && !summary.result) continue;
     let board = { white: START(), black: START() };
     let cube = { value: 1, owner: null };
     let dice = null;

@@ -1,0 +1,126 @@
+"""Browser tests: a real ``nard serve`` on SQLite and Debian's headless Chromium.
+
+They are skipped (with the reason) when /usr/bin/chromium or Playwright is
+missing; CI installs Chromium in .ci/run. Playwright drives the system
+Chromium through ``executable_path``: no browser download.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+if not CHROMIUM.exists():
+    pytest.skip(
+        "browser tests need Chromium at /usr/bin/chromium (apt-get install chromium)",
+        allow_module_level=True,
+    )
+sync_api = pytest.importorskip("playwright.sync_api", reason="browser tests need playwright")
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The base URL of a real server process on a fresh SQLite database."""
+    folder = tmp_path_factory.mktemp("server")
+    port = _free_port()
+    log = (folder / "server.log").open("w")
+    nard = Path(sys.executable).with_name("nard")
+    command = [str(nard)] if nard.exists() else [sys.executable, "-m", "nard"]
+    process = subprocess.Popen(
+        [
+            *command,
+            "serve",
+            "--port",
+            str(port),
+            "--database-url",
+            f"sqlite:///{folder / 'x.sqlite3'}",
+            "--bot-workers",
+            "0",
+            "--log-level",
+            "warning",
+        ],
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        cwd=folder,
+        env=os.environ | {"NARD_BOT_DELAY_S": "0"},
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with urllib.request.urlopen(f"{base}/api/health", timeout=1):
+                    break
+            except OSError:
+                if process.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(
+                        "the server did not start:\n" + (folder / "server.log").read_text()
+                    ) from None
+                time.sleep(0.2)
+        yield base
+    finally:
+        process.terminate()
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+        log.close()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def context_factory(browser: Any) -> Iterator[Any]:
+    """New browser contexts (separate cookies: separate players), closed afterwards."""
+    made: list[Any] = []
+
+    def make(lang: str = "en", **options: Any) -> Any:
+        context = browser.new_context(viewport={"width": 1000, "height": 860}, **options)
+        context.add_init_script(
+            f"if (!localStorage.getItem('nard.lang')) localStorage.setItem('nard.lang', '{lang}')"
+        )
+        context.set_default_timeout(15_000)
+        made.append(context)
+        return context
+
+    yield make
+    for context in made:
+        context.close()
+
+
+@pytest.fixture
+def page_errors() -> list[str]:
+    """Collects uncaught page errors; tests attach pages to it and assert it stays empty."""
+    return []

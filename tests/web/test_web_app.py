@@ -1,0 +1,206 @@
+"""The web app end to end: a real server, a real headless Chromium, clicks only."""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+
+from tests.web.driver import (
+    READY,
+    act_once,
+    open_page,
+    play_until_over,
+    snapshot,
+    start_bot_game,
+    wait_for_change,
+)
+
+FAST = "localStorage.setItem('nard.settings', JSON.stringify({speed: 'off', autoForced: false}))"
+PERSIAN = re.compile(r"[\u0600-\u06FF]")
+
+
+def new_page(context: Any, errors: list[str]) -> Any:
+    context.add_init_script(f"if (!localStorage.getItem('nard.settings')) {FAST}")
+    page = context.new_page()
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    return page
+
+
+def pips(page: Any) -> str:
+    return str(page.locator(".seat-bottom .pips").inner_text())
+
+
+def until_my_move(page: Any, limit: float = 30.0) -> None:
+    """Roll (and answer dialogs) until this player has checkers to move."""
+    deadline = time.monotonic() + limit
+    while not page.locator(".hit.source").count():
+        assert time.monotonic() < deadline, "never got a turn to move"
+        dialog = page.locator("dialog[open] .btn.primary")
+        if dialog.count():
+            dialog.first.click()
+        elif page.locator("[data-action=roll]:visible:enabled").count():
+            before = snapshot(page)
+            page.click("[data-action=roll]")
+            wait_for_change(page, before)
+        elif page.locator("[data-action=confirm]:visible:enabled").count():
+            page.click("[data-action=confirm]")
+        page.wait_for_timeout(50)
+
+
+def test_bot_game_played_to_the_end_then_result_replay_and_history(
+    context_factory: Any, server: str, page_errors: list[str]
+) -> None:
+    page = new_page(context_factory("en"), page_errors)
+    game_id = start_bot_game(page, server)
+    # The rules in force are on show before the first roll.
+    assert "Standard" in page.locator(".rules-banner").inner_text()
+    play_until_over(page)
+    over = page.locator("dialog[open].game-over")
+    text = over.inner_text()
+    assert re.search(r"You (won|lost)", text)
+    assert re.search(r"(a single game|a gammon|a backgammon): \d+ points", text)
+    over.get_by_role("button", name="Replay and analyse").click()
+    page.wait_for_url(f"**/replay/{game_id}")
+    page.wait_for_selector(READY)
+    frames = page.locator(".move-list li")
+    assert frames.count() > 4
+    assert re.search(r"wins (a single game|a gammon|a backgammon)", frames.last.inner_text())
+    page.click("[data-go=first]")
+    assert "start" in page.locator(".frame-text").inner_text()
+    assert page.locator(".board .checker").count() == 30
+    page.click("[data-go=next]")
+    page.click("[data-go=next]")
+    assert page.locator(".move-list li.current").count() == 1
+    page.click("[data-analyse]")
+    page.wait_for_function("document.querySelector('.analysis-status').textContent.length > 0")
+    open_page(page, f"{server}/history")
+    assert page.locator(f".game-list a[href='/replay/{game_id}']").count() == 1
+    assert not page_errors
+
+
+def test_undo_reload_and_teaching_explanations(
+    context_factory: Any, server: str, page_errors: list[str]
+) -> None:
+    page = new_page(context_factory("en"), page_errors)
+    start_bot_game(page, server, length="3")
+    until_my_move(page)
+    start_pips = pips(page)
+    before = snapshot(page)
+    page.locator(".hit.source").first.click()
+    page.locator(".hit.dest").first.click()
+    wait_for_change(page, before)
+    page.wait_for_selector("[data-action=undo]:enabled")
+    moved_pips = pips(page)
+    assert moved_pips != start_pips
+    page.click("[data-action=undo]")
+    page.wait_for_function(
+        "text => document.querySelector('.seat-bottom .pips').textContent === text", arg=start_pips
+    )
+    # One step again, then reload in the middle of the turn: the game resumes as it was.
+    page.locator(".hit.source").first.click()
+    page.locator(".hit.dest").first.click()
+    page.wait_for_selector("[data-action=undo]:enabled")
+    moved_pips = pips(page)
+    url = page.url
+    page.reload()
+    page.wait_for_selector(READY)
+    page.wait_for_selector("[data-action=undo]:enabled")
+    assert page.url == url
+    assert pips(page) == moved_pips
+    # Teaching mode: any move may be tried; a backward one is refused and explained.
+    page.locator(".settings-panel summary").click()
+    page.locator(".settings-panel input[name=teaching]").check()
+    page.wait_for_selector(".hit.source")
+    source = next(
+        loc
+        for loc in page.locator(".hit.source").evaluate_all("els => els.map(e => e.dataset.loc)")
+        if loc.startswith("p") and int(loc[1:]) < 24
+    )
+    page.click(f"[data-loc={source}]")
+    page.click(f"[data-loc=p{int(source[1:]) + 1}]")
+    refusal = page.locator(".refusal")
+    refusal.wait_for(state="visible")
+    english = refusal.inner_text()
+    assert re.search(r"Rule (R|V)\d+", english)
+    assert not PERSIAN.search(english)
+    page.click("#lang-switch")
+    page.wait_for_function("document.documentElement.dir === 'rtl'")
+    persian = refusal.inner_text()
+    assert "قانون" in persian
+    assert PERSIAN.search(persian.replace("قانون", ""))
+    assert persian != english
+    assert not page_errors
+
+
+def test_invitation_two_players_both_move(
+    context_factory: Any, server: str, page_errors: list[str]
+) -> None:
+    host = new_page(context_factory("en"), page_errors)
+    open_page(host, f"{server}/")
+    friend_form = host.locator("#play-friend")
+    friend_form.locator("select[name=length]").select_option("money")
+    friend_form.locator("button[type=submit]").click()
+    link = host.locator("#play-friend .invite-link")
+    host.wait_for_function("document.querySelector('#play-friend .invite-link').value !== ''")
+    invite = link.input_value()
+    assert "/invite/" in invite
+    assert invite in host.locator("#play-friend .share-text").input_value()
+    host.locator("#play-friend .go-game").click()
+    host.wait_for_selector(READY)
+    assert host.locator(".invite-box").is_visible()
+
+    guest = new_page(context_factory("fa"), page_errors)
+    guest.goto(invite)
+    guest.wait_for_url("**/game/*")
+    guest.wait_for_selector(READY)
+    assert guest.url == host.url
+    host.wait_for_selector(".invite-box", state="hidden")
+
+    steps = {"host": 0, "guest": 0}
+    deadline = time.monotonic() + 60
+    while min(steps.values()) < 2:
+        assert time.monotonic() < deadline, f"both players did not move: {steps}"
+        acted = False
+        for name, page in (("host", host), ("guest", guest)):
+            before = snapshot(page)
+            done = act_once(page)
+            if done:
+                acted = True
+                steps[name] += done == "step"
+                wait_for_change(page, before, timeout=3)
+        if not acted:
+            host.wait_for_timeout(100)
+    # Each side sees the other's checkers where they were moved: both boards agree.
+    host_board = host.evaluate("() => document.querySelectorAll('.board .checker').length")
+    guest_board = guest.evaluate("() => document.querySelectorAll('.board .checker').length")
+    assert host_board == guest_board
+    assert not page_errors
+
+
+def test_persian_page_is_right_to_left_with_persian_digits_and_font(
+    context_factory: Any, server: str, page_errors: list[str]
+) -> None:
+    page = new_page(context_factory("fa"), page_errors)
+    open_page(page, f"{server}/")
+    html = page.locator("html")
+    assert html.get_attribute("dir") == "rtl"
+    assert html.get_attribute("lang") == "fa"
+    assert "بازی با رایانه" in page.locator("#play-bot h2").inner_text()
+    assert page.evaluate("document.fonts.check('16px Vazirmatn')")
+    page.wait_for_function("document.fonts.status === 'loaded'")
+    assert page.evaluate(
+        "[...document.fonts].some(f => f.family.includes('Vazirmatn') && f.status === 'loaded')"
+    )
+    start_bot_game(page, server)
+    numbers = page.locator(".point-number").all_text_contents()
+    assert "۲۴" in numbers and "24" not in numbers
+    assert page.locator("[data-action=roll]").inner_text() == "انداختن تاس"
+    # The language switch is remembered.
+    page.click("#lang-switch")
+    assert html.get_attribute("dir") == "ltr"
+    page.reload()
+    page.wait_for_selector(READY)
+    assert html.get_attribute("dir") == "ltr"
+    assert "24" in page.locator(".point-number").all_text_contents()
+    assert not page_errors
