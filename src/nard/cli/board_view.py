@@ -30,6 +30,7 @@ from rich.text import Text
 
 from nard.cli.i18n import Lang, kind_name, number, side_name, tr
 from nard.core.board import BAR, OFF, Position, Side
+from nard.core.messages import roll_text
 from nard.core.notation import format_play
 from nard.core.plays import Play
 from nard.match.game import Game, Phase
@@ -121,13 +122,16 @@ def _side_line(game: Game, side: Side, names: Sequence[str], lang: Lang) -> Text
 
 
 def dice_text(game: Game, lang: Lang) -> str:
-    """The dice being played, e.g. ``6-4`` (``جفت ۳`` style words are the core's)."""
+    """The dice being played: ``6-4``, in Persian ``۶ و ۴`` or ``جفت ۳``."""
     if game.roll is None:
         return ""
-    high, low = game.roll.high, game.roll.low
-    if lang == "fa":
-        return number(lang, f"{high}-{low}")
-    return f"{high}-{low}"
+    return roll_words(lang, game.roll.high, game.roll.low)
+
+
+def roll_words(lang: Lang, high: int, low: int) -> str:
+    """A roll as ``lang`` says it (the core's words: doubles are جفت in Persian)."""
+    text = roll_text(high, low)
+    return text.fa if lang == "fa" else text.en
 
 
 def status_line(game: Game, names: Sequence[str], lang: Lang) -> str:

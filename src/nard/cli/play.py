@@ -39,8 +39,8 @@ from typing import TextIO
 
 from rich.console import Console
 
-from nard.cli.board_view import render_board, status_line
-from nard.cli.i18n import LANGS, Lang, kind_name, number, side_name, tr
+from nard.cli.board_view import render_board, roll_words, status_line
+from nard.cli.i18n import LANGS, Lang, kind_name, side_name, tr
 from nard.cli.players import (
     ComputerPlayer,
     HumanPlayer,
@@ -49,6 +49,7 @@ from nard.cli.players import (
     parse_player,
 )
 from nard.core.board import Side
+from nard.core.dice import Roll
 from nard.core.errors import AmbiguousPlayError, IllegalPlayError, InvalidPlayError
 from nard.core.explain import Explanation, explain_move
 from nard.core.messages import fa_digits
@@ -249,6 +250,9 @@ class Session:
     def _say(self, text: str, style: str | None = None) -> None:
         self.console.print(text, style=style, markup=False, highlight=False, soft_wrap=True)
 
+    def _roll(self, roll: Roll) -> str:
+        return roll_words(self.lang, roll.high, roll.low)
+
     def _side(self, side: Side) -> str:
         return side_name(self.lang, side)
 
@@ -336,13 +340,17 @@ class Session:
                 if interactive:
                     line = self._t("opening", white=white, black=black, side=self._side(starter))
             case DiceRolled(side=side, roll=roll) if interactive:
-                line = self._t("rolled", name=names[side], roll=_roll(lang, roll.high, roll.low))
+                line = self._t(
+                    "rolled", name=names[side], roll=roll_words(lang, roll.high, roll.low)
+                )
             case PlayMade(side=side, play=play) if interactive:
                 line = self._t("played", name=names[side], play=format_play(play))
             case StepUndone(side=side, step=step) if interactive:
                 line = self._t("undone", name=names[side], step=format_step(step))
             case TurnPassed(side=side, roll=roll) if interactive:
-                line = self._t("passed", name=names[side], roll=_roll(lang, roll.high, roll.low))
+                line = self._t(
+                    "passed", name=names[side], roll=roll_words(lang, roll.high, roll.low)
+                )
             case CubeOffered(side=side, value=value) if interactive:
                 line = self._t("doubles", name=names[side], value=value)
             case CubeTaken(side=side) if interactive:
@@ -612,10 +620,6 @@ class Session:
         self.names = record.players
         self._shown = None
         self._say(self._t("loaded", path=path))
-
-
-def _roll(lang: Lang, high: int, low: int) -> str:
-    return number(lang, f"{high}-{low}")
 
 
 def default_names(players: Sequence[Player], lang: Lang = "en") -> tuple[str, str]:

@@ -164,6 +164,8 @@ def parse_player(spec: str, *, seed: int | None = None) -> HumanPlayer | Compute
         from nard.ai.bot import Level
 
         Level.named(level)  # unknown levels fail here, before the engine loads
+        if not bot_available():
+            raise ValueError("the bot needs nard.ai's engine: pip install 'nard[ai]'")
         return _LazyBot(level, seed)
     raise ValueError(f"a player is human, random or bot:LEVEL, not {spec!r}")
 
