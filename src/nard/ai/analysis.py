@@ -372,6 +372,8 @@ class MatchAnalysis:
     stats: tuple[PlayerStats, PlayerStats]
     evaluator: str
     plies: int
+    cube_analysed: bool = False
+    luck_analysed: bool = False
     notes: tuple[str, ...] = ()
 
     @property
@@ -398,6 +400,8 @@ class MatchAnalysis:
             "length": self.length,
             "evaluator": self.evaluator,
             "plies": self.plies,
+            "cube_analysed": self.cube_analysed,
+            "luck_analysed": self.luck_analysed,
             "notes": list(self.notes),
             "thresholds": {"doubtful": DOUBTFUL, "bad": BAD, "very_bad": VERY_BAD},
             "stats": [stats.to_dict() for stats in self.stats],
@@ -632,6 +636,8 @@ class Analyser:
             ),
             evaluator=self.name,
             plies=self.plies,
+            cube_analysed=self.analyses_cube,
+            luck_analysed=self.luck,
             notes=self.notes(),
         )
 
