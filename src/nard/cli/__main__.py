@@ -6,7 +6,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from nard.cli import play, rules_commands, serve, verify
+from nard.cli import analyze, play, rules_commands, serve, verify
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -19,6 +19,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve.register(commands)
     play.register(commands)
     verify.register(commands)
+    analyze.register(commands)
     return parser
 
 

@@ -279,7 +279,9 @@ class Session:
                 self._human(game, actor)
             else:
                 action = player.decide(game, actor)
-                self._apply(game.roll_action(self.dice) if action is None else action)
+                if not self._apply(game.roll_action(self.dice) if action is None else action):
+                    # A computer player that repeats a refused action would loop forever.
+                    raise RuntimeError(f"{player.spec} chose an action the rules refuse")
         self._finish()
         return 0
 
