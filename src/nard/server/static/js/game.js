@@ -276,6 +276,7 @@ class GamePage {
   sideName(side) {
     const seat = this.snapshot?.seats.find((item) => item.side === side);
     if (this.you.length === 1 && side === this.you[0]) return t("game.you");
+    if (this.you.length > 1) return t(`side.${side}`);
     if (seat?.is_bot) return t("game.computer");
     return seat?.name || t(`side.${side}`);
   }

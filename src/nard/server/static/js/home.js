@@ -6,8 +6,9 @@ import { escapeHtml, toast } from "./ui.js";
 const OPTIONS = `
   <label><span data-i18n="home.length"></span>
     <select name="length">
-      <option value="1">1</option><option value="3">3</option><option value="5" selected>5</option>
-      <option value="7">7</option><option value="11">11</option><option value="money" data-i18n="home.money"></option>
+      <option value="1" data-num="1"></option><option value="3" data-num="3"></option>
+      <option value="5" data-num="5" selected></option><option value="7" data-num="7"></option>
+      <option value="11" data-num="11"></option><option value="money" data-i18n="home.money"></option>
     </select></label>
   <label><span data-i18n="home.rules"></span>
     <select name="preset">

@@ -53,6 +53,9 @@ export function translate(root = document) {
     el.title = t(el.dataset.i18nTitle);
     el.setAttribute("aria-label", el.title);
   });
+  root.querySelectorAll("[data-num]").forEach((el) => {
+    el.textContent = num(el.dataset.num);
+  });
   root.querySelectorAll("[data-i18n-placeholder]").forEach((el) => {
     el.placeholder = t(el.dataset.i18nPlaceholder);
   });

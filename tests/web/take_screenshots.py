@@ -1,0 +1,46 @@
+"""Take the README's screenshots: ``python -m tests.web.take_screenshots BASE_URL [FOLDER]``.
+
+Against a running ``nard serve``: starts a game against the computer in each
+language, rolls until it is the player's turn to move, selects a checker so the
+offered points show, and saves docs/screenshots/game-{fa,en}.png (and phone views).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+from tests.web.conftest import ARGS, CHROMIUM
+from tests.web.driver import start_bot_game
+from tests.web.test_web_app import until_my_move
+
+
+def main(base: str, folder: Path) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        for lang in ("fa", "en"):
+            for name, viewport, scale in (
+                (f"game-{lang}", {"width": 1100, "height": 900}, 1),
+                (f"phone-{lang}", {"width": 390, "height": 844}, 2),
+            ):
+                context = browser.new_context(viewport=viewport, device_scale_factor=scale)
+                context.add_init_script(
+                    f"localStorage.setItem('nard.lang', '{lang}');"
+                    "localStorage.setItem('nard.settings', JSON.stringify({speed: 'off'}))"
+                )
+                page = context.new_page()
+                start_bot_game(page, base, length="5")
+                until_my_move(page)
+                page.locator(".hit.source").first.click()
+                page.wait_for_timeout(300)
+                page.evaluate("window.scrollTo(0, 0)")
+                page.screenshot(path=str(folder / f"{name}.png"), full_page=scale == 1)
+                context.close()
+        browser.close()
+
+
+if __name__ == "__main__":
+    main(sys.argv[1], Path(sys.argv[2] if len(sys.argv) > 2 else "docs/screenshots"))
