@@ -342,3 +342,29 @@ def test_a_whole_play_typed_after_single_moves_replaces_them() -> None:
     session, out = hot_seat("24/18\n13/9 13/7\nquit\n", [(6, 4)])
     assert "Player 1 plays 13/9 13/7." in out
     assert [format_play(play) for play in plays_made(session.match)] == ["13/9 13/7"]
+
+
+@pytest.mark.parametrize("rules", ["standard", "iranian"])
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_random_matches_round_trip_through_json(rules: str, seed: int, tmp_path: Path) -> None:
+    path = tmp_path / "m.json"
+    args = ["play", "--player1", "random", "--player2", "random", "--length", "3"]
+    assert main([*args, "--rules", rules, "--seed", str(seed), "--save", str(path)]) == 0
+    record = load_record(path)
+    match = record.replay()
+    assert match.is_over and max(match.score) >= 3
+    assert record.rules.escape_after_hit is (rules == "iranian")
+
+
+def test_load_continues_a_saved_match_with_computer_players(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "half.json"
+    first, _ = hot_seat(f"24/18 13/9\nsave {path}\nquit\n", [(6, 4)])
+    args = ["play", "--player1", "random", "--player2", "random", "--seed", "4"]
+    done = tmp_path / "done.json"
+    assert main([*args, "--load", str(path), "--save", str(done)]) == 0
+    printed = capsys.readouterr().out
+    record = load_record(done)
+    assert record.actions[:2] == first.record().actions[:2]
+    assert record.replay().is_over and _final_score(printed) == record.replay().score
