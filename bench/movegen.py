@@ -95,6 +95,16 @@ def from_sage(board: Sequence[int]) -> Board:
     return tuple(player), tuple(opponent)
 
 
+class NardItems(Nard):
+    name = "nard + items()"
+
+    def call(self, *args: object) -> object:
+        legal = LegalPlays(*args)  # type: ignore[arg-type]
+        for _ in legal.items():
+            pass
+        return legal
+
+
 class SageCpp(Engine):
     name = "bgsage C++ (bgbot_cpp)"
 
@@ -105,7 +115,9 @@ class SageCpp(Engine):
         return bgbot_cpp.possible_moves(*args)
 
     def boards(self, prepared: tuple[object, ...], answer: object) -> set[Board]:
-        return {from_sage(board) for board in answer}  # type: ignore[attr-defined]
+        # With no legal play bgsage answers the board unchanged (its docstring says
+        # an empty list); no play leaves the board as it was, so that means none.
+        return {from_sage(board) for board in answer if board != prepared[0]}  # type: ignore[attr-defined]
 
 
 class SageWrapper(SageCpp):
@@ -224,17 +236,19 @@ def summary(times: Sequence[float], corpus: Sequence[Sample]) -> dict[str, tuple
 
 def disagreements(
     engine: Engine, corpus: Sequence[Sample], show: int = 3
-) -> tuple[int, int, list[str]]:
-    """Positions where the engine's set of resulting positions, or just its count, differs."""
+) -> tuple[int, int, int, list[str]]:
+    """Positions where the engine's number of resulting positions differs, where their
+    set differs, and where it lists more plays than it has resulting positions."""
     nard = Nard()
-    by_set = by_count = 0
+    by_set = by_count = repeats = 0
     examples: list[str] = []
     for position, roll in corpus:
         ours = nard.boards((), LegalPlays(position, roll))
         prepared = engine.prepare(position, roll)
         answer = engine.call(*prepared)
         theirs = engine.boards(prepared, answer)
-        if len(answer) != len(ours):  # type: ignore[arg-type]
+        repeats += len(answer) > max(len(theirs), 1)  # type: ignore[arg-type]
+        if len(theirs) != len(ours):
             by_count += 1
         if theirs != ours:
             by_set += 1
@@ -244,7 +258,7 @@ def disagreements(
                     f"{len(ours)} ours, {len(theirs)} theirs "
                     f"({len(ours - theirs)} only ours, {len(theirs - ours)} only theirs)"
                 )
-    return by_count, by_set, examples
+    return by_count, by_set, repeats, examples
 
 
 def table(results: dict[str, dict[str, tuple[float, float]]], reference: str) -> str:
@@ -266,7 +280,7 @@ def main() -> int:
     corpus = build_corpus()
     print(describe(corpus))
     print(f"python {sys.version.split()[0]}, bgsage {bgsage_version()}, best of {REPEAT} calls")
-    engines: list[Engine] = [Nard(), SageCpp(), SageWrapper(), Gym()]
+    engines: list[Engine] = [Nard(), NardItems(), SageCpp(), SageWrapper(), Gym()]
     timings = time_engines(engines, corpus)
     results = {
         engine.name: summary(times, corpus) for engine, times in zip(engines, timings, strict=True)
@@ -278,15 +292,16 @@ def main() -> int:
     print()
     for group in ("all", "doubles", "non-doubles"):
         print(f"median ratio nard / bgsage C++, {group}: {nard[group][0] / sage[group][0]:.2f}")
-    for engine in engines[3:]:
+    for engine in engines[4:]:
         ratio = results[engine.name]["all"][0] / nard["all"][0]
         print(f"median ratio {engine.name} / nard: {ratio:.2f}")
     print()
-    for engine in (SageCpp(), engines[3]):
-        by_count, by_set, examples = disagreements(engine, corpus)
+    for engine in (SageCpp(), engines[4]):
+        by_count, by_set, repeats, examples = disagreements(engine, corpus)
         print(
-            f"{engine.name}: {by_count} positions with another count of plays, "
-            f"{by_set} with another set of resulting positions"
+            f"{engine.name}: {by_count} positions with another number of resulting "
+            f"positions, {by_set} with another set of them; {repeats} where it lists "
+            "several plays for one resulting position"
         )
         print("\n".join(examples))
     return 0

@@ -8,7 +8,7 @@ a non-double can be used, the larger one (R9).
 
 >>> from nard.core.board import Position
 >>> from nard.core.dice import Roll
->>> plays = LegalPlays(Position.initial(), Roll(3, 1))
+>>> plays = Position.initial().legal_plays(Roll(3, 1))
 >>> len(plays)
 16
 >>> from nard.core.notation import parse_play
@@ -20,10 +20,10 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING
 
-from nard.core.board import BAR, OFF, Point, Position
+from nard.core.board import BAR, OFF, Point, Position, Side
 from nard.core.dice import Roll
 from nard.core.rules import STANDARD, EscapeScope, RuleSet
 
@@ -318,6 +318,30 @@ def _four_units(
     return most, found[most]
 
 
+# A legal play of a valid position leads to a valid position, so the positions
+# listed skip Position's checks (five times the cost of the search) as long as
+# its fields are the three set here.
+_set_player = Position.__dict__["player"].__set__
+_set_opponent = Position.__dict__["opponent"].__set__
+_set_turn = Position.__dict__["turn"].__set__
+_POSITION_FIELDS_KNOWN = [field.name for field in fields(Position)] == [
+    "player",
+    "opponent",
+    "turn",
+]
+
+
+def _trusted_position(player: tuple[int, ...], opponent: tuple[int, ...], turn: Side) -> Position:
+    """The position with these checkers, not checked again."""
+    if not _POSITION_FIELDS_KNOWN:
+        return Position(player, opponent, turn)
+    position = _new(Position)
+    _set_player(position, player)
+    _set_opponent(position, opponent)
+    _set_turn(position, turn)
+    return position
+
+
 def _after(position: Position, play: Play) -> _Board:
     """The checkers after a legal play, the same side still on roll."""
     player = list(position.player)
@@ -332,6 +356,19 @@ def _after(position: Position, play: Play) -> _Board:
             beaten[25 - step.to_point] = 0
             beaten[BAR] += 1
     return tuple(player), (opponent if beaten is None else tuple(beaten))
+
+
+def _customs_may_bind(position: Position, roll: Roll, rules: RuleSet) -> bool:
+    """Whether V1 or V2 may change the plays of this roll. Both start from a hit
+    (V2 and V1 with scope ``home``: a hit on the home board), so they cannot
+    when no checker is in reach of an opposing blot where a hit would count."""
+    board_wide = rules.escape_after_hit and rules.escape_scope is EscapeScope.BOARD
+    reach = 4 * roll.high if roll.is_double else roll.high + roll.low
+    player, opponent = position.player, position.opponent
+    for point in range(1, 25 if board_wide else 7):
+        if opponent[25 - point] == 1 and any(player[point + 1 : point + reach + 1]):
+            return True
+    return False
 
 
 # -- the search, any rules -----------------------------------------------------------
@@ -414,7 +451,7 @@ class _Search:
                     if not tainted_mover and taint and taint[origin] == player[origin]:
                         continue  # every checker here has hit: only a tainted one can move
                     child = self._child(key, origin, target, hit, tainted_mover, rest)
-                    step = Step(origin, target, hit, die)
+                    step = _STEP[die][origin][hit]
                     if self.keep_edges:
                         node.children.append((step, child))
                     if child not in self.nodes:
@@ -497,7 +534,7 @@ class LegalPlays:
         self.roll = roll
         self.rules = rules
         plays: list[Play]
-        if rules.has_move_customs:
+        if rules.has_move_customs and _customs_may_bind(position, roll, rules):
             search = _Search(position, roll, rules, keep_edges=False)
             dice_used, plays = search.most_dice(), list(search.plays().values())
         else:
@@ -530,7 +567,7 @@ class LegalPlays:
         turn = self.position.turn
         for play in self._plays:
             player, opponent = _after(self.position, play)
-            yield play, Position(player, opponent, turn)
+            yield play, _trusted_position(player, opponent, turn)
 
     def __repr__(self) -> str:
         shown = ", ".join(str(play) for play in itertools.islice(self, 6))
