@@ -605,6 +605,8 @@ class Analyser:
         plans = [
             _plan_game(number, game, cube=self.analyses_cube)
             for number, game in enumerate(match.all_games(), start=1)
+            # The next game of a match starts with the last one's end: skip it until it has begun.
+            if game.actions
         ]
         total = sum(len(plan.items) for plan in plans)
         done = 0
