@@ -21,7 +21,7 @@ from nard.match import (
     TurnPassed,
 )
 from nard.match.matfile import MatFileError, parse_mat
-from nard.match.matrecord import mat_to_record, match_to_mat, record_to_mat
+from nard.match.matrecord import mat_steps, mat_to_record, match_to_mat, record_to_mat
 from nard.match.record import FairDiceRecord, MatchRecord
 from nard.match.scoring import EndReason
 from tests.match.random_matches import random_match
@@ -248,13 +248,17 @@ def test_xg_headers_set_the_crawford_rule_and_a_cubeless_game() -> None:
 # -- random matches survive the round trip --------------------------------------------------------
 
 
-def _turns(record: MatchRecord) -> list[tuple[Side, object, object]]:
+def _turns(record: MatchRecord) -> list[tuple[Side, object, list[tuple[int, int, bool]]]]:
+    """Every turn's side, roll and play (steps in gnubg's order, as .mat writes them)."""
     events = [event for game in record.replay().all_games() for event in game.history]
-    return [
-        (event.side, event.roll, getattr(event, "play", None))
-        for event in events
-        if isinstance(event, (PlayMade, TurnPassed))
-    ]
+    turns: list[tuple[Side, object, list[tuple[int, int, bool]]]] = []
+    for event in events:
+        if isinstance(event, PlayMade):
+            steps = [(s.from_point, s.to_point, s.hit) for s in mat_steps(event.play)]
+            turns.append((event.side, event.roll, steps))
+        elif isinstance(event, TurnPassed):
+            turns.append((event.side, event.roll, []))
+    return turns
 
 
 def _results(record: MatchRecord) -> list[tuple[Side, int, EndReason, int]]:

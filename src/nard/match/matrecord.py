@@ -188,8 +188,7 @@ class _GameWriter:
             self.dice[event.side] = (event.roll.high, event.roll.low)
         elif isinstance(event, PlayMade):
             dice = self.dice.pop(event.side, (event.roll.high, event.roll.low))
-            steps = tuple(MatStep(s.from_point, s.to_point, s.hit) for s in event.play.steps)
-            self.add(event.side, MatRoll(dice, steps))
+            self.add(event.side, MatRoll(dice, mat_steps(event.play)))
         elif isinstance(event, TurnPassed):
             self.add(
                 event.side, MatRoll(self.dice.pop(event.side, (event.roll.high, event.roll.low)))
@@ -222,6 +221,25 @@ class _GameWriter:
             return []
         players = self.record.players
         return [MatGame(self.number, players, self.score, mark_unplayed(self.entries))]
+
+
+def mat_steps(play: Play) -> tuple[MatStep, ...]:
+    """A play as gnubg writes it: steps from the highest point down (its canonical
+    order), ``*`` on the first step that lands on each blot hit.
+
+    >>> from nard.core.plays import Step
+    >>> mat_steps(Play((Step(11, 9, hit=True), Step(13, 9))))
+    (MatStep(from_point=13, to_point=9, hit=True), MatStep(from_point=11, to_point=9, hit=False))
+    """
+    hit_points = {step.to_point for step in play.steps if step.hit}
+    ordered = sorted(play.steps, key=lambda step: (step.from_point, step.to_point), reverse=True)
+    written: list[MatStep] = []
+    for step in ordered:
+        first = all(earlier.to_point != step.to_point for earlier in written)
+        written.append(
+            MatStep(step.from_point, step.to_point, first and step.to_point in hit_points)
+        )
+    return tuple(written)
 
 
 def _headers(record: MatchRecord) -> tuple[tuple[str, str], ...]:
@@ -626,7 +644,7 @@ def _best(plays: dict[Position, Play], written: Sequence[MatStep]) -> Play:
 
 
 def _mat_text(play: Play) -> str:
-    return " ".join(str(MatStep(s.from_point, s.to_point, s.hit)) for s in play.steps) or "no play"
+    return " ".join(str(step) for step in mat_steps(play)) or "no play"
 
 
 def _why(game: Game, play: Play) -> str:
