@@ -350,3 +350,13 @@ def test_analysis_as_json(pip_analysis: MatchAnalysis) -> None:
     assert len(data["mistakes"]) == len(pip_analysis.mistakes())
     assert all(m["mark"] in ("doubtful", "bad", "very bad") for m in data["mistakes"])
     assert len(data["games"][0]["decisions"]) == len(pip_analysis.decisions)
+
+
+def test_a_game_in_progress_can_be_analysed_alone() -> None:
+    record = worst_vs_best_record(PipCountEvaluator(), seed=4, max_turns=12)
+    game = record.game(1, upto=9)
+    analysis = Analyser(evaluator=PipCountEvaluator(), luck=False).analyse_games([game])
+    assert analysis.length is None and len(analysis.games) == 1
+    plays = [a for a in game.actions if isinstance(a, MakePlay)]
+    assert [d.chosen for d in analysis.decisions] == [str(a.play) for a in plays]
+    assert analysis.games[0].winner is None

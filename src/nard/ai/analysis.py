@@ -602,9 +602,31 @@ class Analyser:
         cancel: CancelToken | None = None,
     ) -> MatchAnalysis:
         """Analyse every game of ``match`` (the one in progress too)."""
+        return self.analyse_games(
+            match.all_games(),
+            length=match.length,
+            players=players,
+            progress=progress,
+            cancel=cancel,
+        )
+
+    def analyse_games(
+        self,
+        games: Sequence[Game],
+        *,
+        length: int | None = None,
+        players: tuple[str, str] = ("White", "Black"),
+        progress: ProgressCallback | None = None,
+        cancel: CancelToken | None = None,
+    ) -> MatchAnalysis:
+        """Analyse ``games`` (numbered from 1, in order), e.g. one game in progress.
+
+        Each game is replayed from its own actions, score and options;
+        ``length`` is the match length for the summary (None: money).
+        """
         plans = [
             _plan_game(number, game, cube=self.analyses_cube)
-            for number, game in enumerate(match.all_games(), start=1)
+            for number, game in enumerate(games, start=1)
             # The next game of a match starts with the last one's end: skip it until it has begun.
             if game.actions
         ]
@@ -612,7 +634,7 @@ class Analyser:
         done = 0
         if progress is not None:
             progress(AnalysisProgress(0, total))
-        games: list[GameAnalysis] = []
+        analysed: list[GameAnalysis] = []
         for plan in plans:
             decisions: list[Decision] = []
             graph = [self._start_point(plan)]
@@ -626,12 +648,12 @@ class Analyser:
                 done += 1
                 if progress is not None:
                     progress(AnalysisProgress(done, total, plan.number, item.move, item.side))
-            games.append(self._game(plan, players, decisions, graph))
-        every = [d for game in games for d in game.decisions]
+            analysed.append(self._game(plan, players, decisions, graph))
+        every = [d for game in analysed for d in game.decisions]
         return MatchAnalysis(
             players=players,
-            length=match.length,
-            games=tuple(games),
+            length=length,
+            games=tuple(analysed),
             stats=(
                 PlayerStats.of(Side.WHITE, players[0], every),
                 PlayerStats.of(Side.BLACK, players[1], every),
@@ -746,7 +768,7 @@ class Analyser:
             [chances] = evaluate_after(self.evaluator, [after], before=turn.position)
             equity = chances.equity(gammons=gammons, backgammons=backgammons)
         best = ranked[0]
-        made = decision(chosen.play, best.play, equity, best.equity, len(ranked) == 1)
+        made = decision(turn.play, best.play, equity, best.equity, len(ranked) == 1)
         return made, _point(turn.move, chances, gammons=gammons)
 
     def _cube(self, number: int, item: _Cube) -> Decision:

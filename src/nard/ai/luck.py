@@ -5,9 +5,10 @@ average of the same over every roll that could have come (the 21 rolls,
 doubles weighted 1/36 and the others 2/36), all seen by the side that
 rolls. So luck averages to zero over the rolls, and a roll that gains more
 than its fellows is lucky. The starter's opening roll is never a double
-(R4), so its luck is measured against the 15 other non-doubles, as gnubg's
-``LuckFirst`` does. gnubg judges luck with the quick 0-ply evaluation; so do
-we, whatever depth the plays are analysed at.
+(R4), so its luck is measured against the 15 non-doubles only (gnubg's
+``LuckFirst`` also counts which side the opening dice make start; we
+judge only the starter's roll). gnubg judges luck with the quick 0-ply
+evaluation; so do we, whatever depth the plays are analysed at.
 
 Marks use gnubg's default thresholds (``arLuckLevel`` in gnubg.c): above
 +0.6 very lucky, above +0.3 lucky, below -0.3 unlucky, below -0.6 very
