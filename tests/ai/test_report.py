@@ -81,8 +81,8 @@ def test_report_is_well_formed_and_self_contained(analysis: MatchAnalysis, lang:
     worst = len(analysis.worst(Side.WHITE)) + len(analysis.worst(Side.BLACK))
     assert worst >= 3
     assert checker.counts["svg"] == len(analysis.games) + worst
-    assert page.count('class="graph"') == len(analysis.games)
-    assert checker.counts["figure"] == worst
+    assert page.count('<svg class="graph"') == len(analysis.games)
+    assert checker.counts["figure"] == worst + len(analysis.games)
     # Every board has its own arrowhead marker, and the arrows of the better play.
     assert len(checker.ids) == len(set(checker.ids))
     assert page.count('class="arrow"') >= worst

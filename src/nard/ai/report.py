@@ -265,7 +265,8 @@ def _games(analysis: MatchAnalysis, lang: Lang) -> Iterator[str]:
         else:
             line += " · " + _t(lang, "unfinished")
         yield f'<p class="meta">{line}</p>'
-        yield equity_graph(game, lang=lang)
+        yield f'<figure class="graph">{equity_graph(game, lang=lang)}'
+        yield f"<figcaption>{_t(lang, 'graph')}</figcaption></figure>"
 
 
 def equity_graph(game: GameAnalysis, *, lang: Lang = "en", width: int = 640) -> str:
