@@ -85,6 +85,22 @@ def test_a_roll_then_a_resignation_is_not_played() -> None:
     ]
 
 
+def test_reads_wins_on_the_line_of_a_roll_not_played() -> None:
+    # gnubg writes these two (and then cannot read them back itself).
+    same_line = _game("  1) 43: 24/20 13/10             43:  Wins 1 point\n")
+    assert _cells(same_line) == [
+        (0, MatRoll((4, 3), (MatStep(24, 20), MatStep(13, 10)))),
+        (1, MatRoll((4, 3), played=False)),
+        (1, MatWin(1)),
+    ]
+    assert _cells(_game("  1) 62:       Wins 1 point\n")) == [
+        (0, MatRoll((6, 2), played=False)),
+        (0, MatWin(1)),
+    ]
+    with pytest.raises(MatFileError, match="line 6: more than two cells"):
+        parse_mat(_game("  1) 43: 24/20 13/10   Wins 1 point    Takes\n"))
+
+
 def test_gnubg_layout_is_written_back_byte_for_byte() -> None:
     assert format_mat(parse_mat(GNUBG_STYLE)) == GNUBG_STYLE
 

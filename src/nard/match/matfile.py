@@ -305,14 +305,25 @@ def _move_line(line: str, number: int) -> list[MatEntry]:
         start = position
         cell, position = _cell(line, position, number)
         cells.append((start, cell))
-    if len(cells) > 2:
+    # A Wins cell belongs to the column it stands in; gnubg sometimes writes it
+    # on the line of a roll that was not played (``62:       Wins 1 point``).
+    wins = [(start, cell) for start, cell in cells if isinstance(cell, MatWin)]
+    others = [(start, cell) for start, cell in cells if not isinstance(cell, MatWin)]
+    misplaced = bool(wins and others and wins[0][0] < others[-1][0])
+    if len(others) > 2 or len(wins) > 1 or misplaced:
         raise MatFileError(f"more than two cells on a move line: {line.strip()!r}", number)
-    if len(cells) == 2:
-        return [MatEntry(0, cells[0][1], number), MatEntry(1, cells[1][1], number)]
-    if len(cells) == 1:
-        start, cell = cells[0]
-        return [MatEntry(1 if start >= _SPLIT_COLUMN else 0, cell, number)]
-    return []
+    entries = [
+        MatEntry(column, cell, number)
+        for column, (_, cell) in enumerate(others)
+        if len(others) == 2
+    ]
+    if len(others) == 1:
+        start, cell = others[0]
+        entries.append(MatEntry(1 if start >= _SPLIT_COLUMN else 0, cell, number))
+    if wins:
+        start, cell = wins[0]
+        entries.append(MatEntry(1 if start >= _SPLIT_COLUMN else 0, cell, number))
+    return entries
 
 
 def _cell(line: str, position: int, number: int) -> tuple[MatCell, int]:

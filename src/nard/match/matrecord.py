@@ -121,18 +121,27 @@ _MAX_CANDIDATES: Final = 512
 
 
 def match_to_mat(
-    source: MatchRecord | Match, *, players: tuple[str, str] = ("White", "Black")
+    source: MatchRecord | Match,
+    *,
+    players: tuple[str, str] = ("White", "Black"),
+    and_the_match: bool = False,
 ) -> str:
-    """The ``.mat`` text of a record or a match (``players`` names a match's sides)."""
+    """The ``.mat`` text of a record or a match (``players`` names a match's sides).
+
+    The moves are laid out exactly as gnubg's ``export match mat`` does, except
+    that a ``Wins`` line after a roll that was not played gets a line of its own
+    (gnubg's reader loses it on the roll's line). ``and_the_match`` ends the
+    deciding ``Wins`` line as Jellyfish and XG do; gnubg writes nothing there.
+    """
     record = (
         source
         if isinstance(source, MatchRecord)
         else MatchRecord.from_match(source, players=players)
     )
-    return format_mat(record_to_mat(record))
+    return format_mat(record_to_mat(record, and_the_match=and_the_match))
 
 
-def record_to_mat(record: MatchRecord) -> MatMatch:
+def record_to_mat(record: MatchRecord, *, and_the_match: bool = False) -> MatMatch:
     """The record in the neutral ``.mat`` structure of :mod:`nard.match.matfile`."""
     match = record.new_match()
     games: list[MatGame] = []
@@ -149,7 +158,7 @@ def record_to_mat(record: MatchRecord) -> MatMatch:
             elif isinstance(event, GameOver):
                 current.over(event.winner, match.awarded[-1])
             elif isinstance(event, MatchOver):
-                current.match_won = True
+                current.match_won = and_the_match
             else:
                 current.event(event)
     games.extend(current.finish())
