@@ -6,6 +6,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 READY = "body[data-ready=true]"
 
 
@@ -46,7 +48,12 @@ def act_once(page: Any) -> str | None:
     sources = page.locator(".hit.source")
     if sources.count():
         sources.first.click()
-        page.locator(".hit.dest").first.click()
+        targets = page.locator(".hit.dest")
+        try:
+            targets.first.wait_for(timeout=2000)
+        except PlaywrightTimeout:
+            return "wait"  # the board changed under the click (a forced step, the opponent)
+        targets.first.click()
         return "step"
     if visible(page, "[data-action=confirm]"):
         page.click("[data-action=confirm]")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import ViewportSize, sync_playwright
 
 from tests.web.conftest import ARGS, CHROMIUM
 from tests.web.driver import start_bot_game
@@ -23,8 +23,8 @@ def main(base: str, folder: Path) -> None:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
         for lang in ("fa", "en"):
             for name, viewport, scale in (
-                (f"game-{lang}", {"width": 1100, "height": 900}, 1),
-                (f"phone-{lang}", {"width": 390, "height": 844}, 2),
+                (f"game-{lang}", ViewportSize(width=1100, height=900), 1),
+                (f"phone-{lang}", ViewportSize(width=390, height=844), 2),
             ):
                 context = browser.new_context(viewport=viewport, device_scale_factor=scale)
                 context.add_init_script(

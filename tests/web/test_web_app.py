@@ -204,3 +204,41 @@ def test_persian_page_is_right_to_left_with_persian_digits_and_font(
     assert html.get_attribute("dir") == "ltr"
     assert "24" in page.locator(".point-number").all_text_contents()
     assert not page_errors
+
+
+def test_drag_and_double_click_move_checkers(
+    context_factory: Any, server: str, page_errors: list[str]
+) -> None:
+    page = new_page(context_factory("en"), page_errors)
+    start_bot_game(page, server)
+    until_my_move(page)
+    start_pips = pips(page)
+    source = page.locator(".hit.source").first
+    box = source.bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    target = page.locator(".hit.dest").first.bounding_box()
+    assert target is not None
+    page.mouse.move(target["x"] + target["width"] / 2, target["y"] + target["height"] / 2, steps=6)
+    page.mouse.up()
+    page.wait_for_function(
+        "text => document.querySelector('.seat-bottom .pips').textContent !== text", arg=start_pips
+    )
+    page.click("[data-action=undo]")
+    page.wait_for_function(
+        "text => document.querySelector('.seat-bottom .pips').textContent === text", arg=start_pips
+    )
+    # A double-click moves by the higher die when that step is offered.
+    dice = [
+        int(face)
+        for face in page.locator(".die").evaluate_all("els => els.map(e => e.dataset.face)")
+    ]
+    page.wait_for_selector(".hit.source")
+    page.locator(".hit.source").first.dblclick()
+    page.wait_for_function(
+        "text => document.querySelector('.seat-bottom .pips').textContent !== text", arg=start_pips
+    )
+    moved = int(start_pips.split()[-1]) - int(pips(page).split()[-1])
+    assert moved in dice
+    assert not page_errors

@@ -16,15 +16,15 @@ export async function accountPage(root) {
     <form class="card" id="register">
       <h2 data-i18n="account.register"></h2>
       <p class="hint-text" data-i18n="account.registerHelp"></p>
-      <label><span data-i18n="account.username"></span><input name="username" required pattern="[A-Za-z0-9_.\\-]{3,40}" autocomplete="username"></label>
-      <label><span data-i18n="account.password"></span><input name="password" type="password" required minlength="8" autocomplete="new-password"></label>
+      <label><span data-i18n="account.username"></span><input name="username" dir="ltr" required pattern="[A-Za-z0-9_.\\-]{3,40}" autocomplete="username"></label>
+      <label><span data-i18n="account.password"></span><input name="password" dir="ltr" type="password" required minlength="8" autocomplete="new-password"></label>
       <label><span data-i18n="account.displayName"></span><input name="display_name" maxlength="40"></label>
       <button class="btn primary" type="submit" data-i18n="account.register"></button>
     </form>
     <form class="card" id="login">
       <h2 data-i18n="account.login"></h2>
-      <label><span data-i18n="account.username"></span><input name="username" required autocomplete="username"></label>
-      <label><span data-i18n="account.password"></span><input name="password" type="password" required autocomplete="current-password"></label>
+      <label><span data-i18n="account.username"></span><input name="username" dir="ltr" required autocomplete="username"></label>
+      <label><span data-i18n="account.password"></span><input name="password" dir="ltr" type="password" required autocomplete="current-password"></label>
       <button class="btn primary" type="submit" data-i18n="account.login"></button>
     </form>
   </section>`;

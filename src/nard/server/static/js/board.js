@@ -95,7 +95,6 @@ export class Board {
     this.svg.addEventListener("pointerdown", (event) => this.pointerDown(event));
     this.svg.addEventListener("pointermove", (event) => this.pointerMove(event));
     this.svg.addEventListener("pointerup", (event) => this.pointerUp(event));
-    this.svg.addEventListener("dblclick", (event) => this.doubleClick(event));
   }
 
   // -- geometry ------------------------------------------------------------------------
@@ -363,6 +362,7 @@ export class Board {
 
   step(from, to) {
     this.selected = null;
+    this.lastPress = null;
     this.drag = null;
     this.draw(this.model.board);
     this.handlers.onStep?.(from, to);
@@ -375,6 +375,19 @@ export class Board {
     if (this.selected && this.isTarget(this.selected, loc)) {
       this.step(this.selected, loc);
       return;
+    }
+    // A second press on the same checker soon after the first: a double-click. (The
+    // board is redrawn on each press, so the browser's own dblclick never fires.)
+    const now = performance.now();
+    const double = this.lastPress && this.lastPress.loc === loc && now - this.lastPress.at < 450;
+    this.lastPress = { loc, at: now };
+    if (double && this.model.autoTarget) {
+      const to = this.model.autoTarget(loc);
+      this.lastPress = null;
+      if (to) {
+        this.step(loc, to);
+        return;
+      }
     }
     if (this.model.sources?.has(loc)) {
       this.selected = loc;
@@ -411,14 +424,6 @@ export class Board {
     drag.ghost?.remove();
     const loc = this.locAt(event);
     if (loc && loc !== drag.from && this.isTarget(drag.from, loc)) this.step(drag.from, loc);
-  }
-
-  /** Double-click: move the checker by the higher die (the farthest single step offered). */
-  doubleClick(event) {
-    const loc = event.target?.dataset?.loc ?? null;
-    if (!loc || !this.model?.autoTarget) return;
-    const to = this.model.autoTarget(loc);
-    if (to) this.step(loc, to);
   }
 
   // -- animation -----------------------------------------------------------------------

@@ -229,7 +229,7 @@ class GamePage {
         break;
       case "opening_rolled":
         this.notice = event.starter
-          ? t("game.openingRolled", {
+          ? t(this.you.length === 1 && event.starter === this.you[0] ? "game.openingYouStart" : "game.openingRolled", {
               white: event.white,
               black: event.black,
               name: name(event.starter),
@@ -250,6 +250,7 @@ class GamePage {
         break;
       case "dice_rolled":
       case "play_made":
+      case "game_over":
         this.notice = null;
         break;
       default:
@@ -341,7 +342,7 @@ class GamePage {
       targets,
       autoTarget,
     });
-    this.renderSeats(viewSide);
+    this.renderSeats(viewSide, frozen || game.board);
     this.renderStatus(acting);
     this.renderControls(acting);
     this.renderRules();
@@ -356,7 +357,7 @@ class GamePage {
     return this.record ? this.record.rules.cube !== false : true;
   }
 
-  renderSeats(viewSide) {
+  renderSeats(viewSide, board) {
     const snap = this.snapshot;
     const { match, game } = snap.state;
     const scoreIndex = { white: 0, black: 1 };
@@ -366,7 +367,7 @@ class GamePage {
     ]) {
       const seat = snap.seats.find((item) => item.side === side) || {};
       const turn = game.to_act === side && snap.status !== "finished";
-      const pips = pipCount(game.board[side]);
+      const pips = pipCount(board[side]);
       const score = match.score[scoreIndex[side]];
       const away = !seat.connected && !seat.is_bot && snap.mode === "friend";
       this.root.querySelector(selector).innerHTML = `
@@ -521,7 +522,7 @@ class GamePage {
     if (rule) html += `<strong class="rule-name">${escapeHtml(t("rule.label", { id: rule, name: t(`rule.${rule}`) }))}</strong>`;
     html += `<p class="refusal-text">${escapeHtml(text || "")}</p>`;
     if (why && why.legal_play) {
-      html += `<p class="legal">${escapeHtml(t("game.legalInstead"))} <bdi class="notation">${escapeHtml(notation(why.legal_play))}</bdi></p>`;
+      html += `<p class="legal">${escapeHtml(t("game.legalInstead"))} <bdi dir="ltr" class="notation">${escapeHtml(notation(why.legal_play))}</bdi></p>`;
     }
     box.innerHTML = `${html}<button type="button" class="close" aria-label="${escapeHtml(t("dialog.close"))}">×</button>`;
     box.hidden = false;

@@ -141,11 +141,11 @@ export async function replayPage(root, gameId) {
     <div class="board-wrap"></div>
     <p class="replay-text" role="status"></p>
     <div class="controls replay-controls">
-      <button type="button" class="btn" data-go="first" data-i18n-title="replay.first">⏮</button>
-      <button type="button" class="btn" data-go="prev" data-i18n-title="replay.prev">◀</button>
+      <button type="button" class="btn" data-go="first" data-i18n-title="replay.first">«</button>
+      <button type="button" class="btn" data-go="prev" data-i18n-title="replay.prev">‹</button>
       <span class="frame-count"></span>
-      <button type="button" class="btn" data-go="next" data-i18n-title="replay.next">▶</button>
-      <button type="button" class="btn" data-go="last" data-i18n-title="replay.last">⏭</button>
+      <button type="button" class="btn" data-go="next" data-i18n-title="replay.next">›</button>
+      <button type="button" class="btn" data-go="last" data-i18n-title="replay.last">»</button>
     </div>
     <input type="range" class="frame-slider" min="0" value="0" aria-label="frame">
     <section class="card analysis">
@@ -176,9 +176,11 @@ export async function replayPage(root, gameId) {
   } catch {
     /* spectators see white's side */
   }
+  // A frame's line as HTML: the play's notation stays left to right inside Persian text.
   const text = (frame) => {
-    const main = t(frame.text.key, frame.text.vars);
-    return frame.text.notation ? `${main} ${notation(frame.text.notation)}` : main;
+    const main = escapeHtml(t(frame.text.key, frame.text.vars));
+    if (!frame.text.notation) return main;
+    return `${main} <bdi dir="ltr" class="notation">${escapeHtml(notation(frame.text.notation))}</bdi>`;
   };
   const show = () => {
     const frame = frames[index];
@@ -194,7 +196,7 @@ export async function replayPage(root, gameId) {
       targets: new Map(),
     });
     const pips = `${t("side.white")} ${t("game.pips", { pips: pipCount(frame.board.white) })} · ${t("side.black")} ${t("game.pips", { pips: pipCount(frame.board.black) })}`;
-    root.querySelector(".replay-text").innerHTML = `<span class="frame-text">${escapeHtml(text(frame))}</span><span class="pips">${escapeHtml(pips)}</span>`;
+    root.querySelector(".replay-text").innerHTML = `<span class="frame-text">${text(frame)}</span><span class="pips">${escapeHtml(pips)}</span>`;
     root.querySelector(".frame-count").textContent = `${num(index + 1)} / ${num(frames.length)}`;
     slider.max = String(frames.length - 1);
     slider.value = String(index);
@@ -204,7 +206,7 @@ export async function replayPage(root, gameId) {
     frames = framesOf(record);
     root.querySelector(".rules-banner").innerHTML = describeRules(record);
     root.querySelector(".move-list").innerHTML = frames
-      .map((frame, i) => `<li><button type="button" class="link" data-frame="${i}">${escapeHtml(text(frame))}</button></li>`)
+      .map((frame, i) => `<li><button type="button" class="link" data-frame="${i}">${text(frame)}</button></li>`)
       .join("");
     root.querySelectorAll("[data-frame]").forEach((button) =>
       button.addEventListener("click", () => {
