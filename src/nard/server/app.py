@@ -22,7 +22,7 @@ from fastapi.responses import JSONResponse
 
 from nard.server.bus import EventBus, InProcessBus, RedisBus
 from nard.server.config import Settings
-from nard.server.routes import games, players
+from nard.server.routes import games, pages, players
 from nard.server.services.bot_service import BotService
 from nard.server.services.errors import Refusal
 from nard.server.services.game_service import GameService
@@ -92,6 +92,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(players.router)
     app.include_router(games.router)
     app.include_router(game_socket.router)
+    pages.install(app)
 
     @app.get("/api/health", tags=["server"])
     async def health() -> dict[str, str]:
