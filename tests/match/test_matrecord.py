@@ -15,12 +15,13 @@ from nard.match import (
     MakePlay,
     OpeningRoll,
     OpeningRule,
+    Phase,
     PlayMade,
     ResultKind,
     RollDice,
     TurnPassed,
 )
-from nard.match.matfile import MatFileError, parse_mat
+from nard.match.matfile import MatFileError, MatRoll, parse_mat
 from nard.match.matrecord import mat_steps, mat_to_record, match_to_mat, record_to_mat
 from nard.match.record import FairDiceRecord, MatchRecord
 from nard.match.scoring import EndReason
@@ -328,3 +329,34 @@ def test_beavers_are_written_as_gnubg_reads_them() -> None:
     )
     game = mat_to_record(head + gnubg).replay().game
     assert game is not None and game.cube.value == 4 and game.turn is W
+
+
+def test_a_forced_play_left_out_is_read_as_played() -> None:
+    record = MatchRecord.from_match(random_match(3, None, max_actions=800))
+    # The first play that was the only legal one, and its cell in the .mat text.
+    match = record.new_match()
+    plays, found = 0, False
+    for action in record.actions:
+        game = match.game
+        assert game is not None
+        forced = game.phase is Phase.PLAYING and len(game.legal_plays) == 1
+        match, events = match.apply(action)
+        made = [event for event in events if isinstance(event, PlayMade)]
+        if made and forced:
+            found = True
+            break
+        plays += len(made)
+    assert found, "seed 3 has a forced play"
+    text = match_to_mat(record)
+    cells = [
+        entry
+        for game_ in parse_mat(text).games
+        for entry in game_.entries
+        if isinstance(entry.cell, MatRoll) and entry.cell.steps
+    ]
+    entry = cells[plays]
+    assert isinstance(entry.cell, MatRoll)
+    lines = text.split("\n")
+    written = entry.cell.text().rstrip()
+    lines[entry.line - 1] = lines[entry.line - 1].replace(written, written[:3])
+    assert mat_to_record("\n".join(lines)) == mat_to_record(text)

@@ -559,6 +559,11 @@ class _Importer:
         if not cell.steps:
             if may_stop:
                 return
+            forced = list(game.legal_plays)
+            if len(forced) == 1:
+                # As gnubg reads it: some writers leave a forced play out.
+                self.do(MakePlay(side, forced[0]))
+                return
             example = _mat_text(game.guide.example_play())
             raise self.fail(
                 f"the roll {dice[0]}{dice[1]} has legal plays (e.g. {example}) but none is written"
