@@ -241,9 +241,11 @@ def test_nard_settings_fair_dice_and_comments_travel_in_headers() -> None:
 
 
 def test_xg_headers_set_the_crawford_rule_and_a_cubeless_game() -> None:
-    text = '; [Crawford "Off"]\n; [CubeLimit "1"]\n' + HEAD
+    text = '; [Crawford "Off"]\n; [CubeLimit "1"]\n; [Variation "Backgammon"]\n' + HEAD
     record = mat_to_record(text)
     assert not record.crawford_rule and not record.rules.cube
+    with pytest.raises(MatFileError, match="NackGammon variation"):
+        mat_to_record('; [Variation "NackGammon"]\n' + HEAD)
 
 
 # -- random matches survive the round trip --------------------------------------------------------

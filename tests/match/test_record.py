@@ -37,6 +37,7 @@ from nard.match.record import (
     RecordError,
     action_from_dict,
     action_to_dict,
+    replay,
 )
 from tests.match.random_matches import random_match
 
@@ -96,6 +97,7 @@ def test_replay_gives_scores_crawford_games_and_results() -> None:
 
 
 def test_replay_stops_at_any_point() -> None:
+    assert replay(SHORT, upto=2) == SHORT.replay(2)
     start = SHORT.replay(0).game
     assert start is not None and start.phase is Phase.OPENING
     after_undo = SHORT.replay(5).game

@@ -337,6 +337,9 @@ class _Settings:
     @classmethod
     def from_headers(cls, mat: MatMatch) -> _Settings:
         money = mat.length == 0
+        variation = mat.header("Variation")
+        if variation is not None and variation.strip().lower() != "backgammon":
+            raise MatFileError(f"the {variation} variation is not Takhte Nard's game")
 
         def flag(name: str) -> bool | None:
             value = mat.header(name)

@@ -301,6 +301,15 @@ class MatchRecord:
         return cls.from_dict(data)
 
 
+def replay(record: MatchRecord, upto: int | None = None) -> Match:
+    """The match of ``record`` after its first ``upto`` actions (see :meth:`MatchRecord.replay`).
+
+    >>> replay(MatchRecord(length=1)).score
+    (0, 0)
+    """
+    return record.replay(upto)
+
+
 def _apply(match: Match, action: Action, index: int) -> Match:
     try:
         return match.apply(action).match
