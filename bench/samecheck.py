@@ -5,12 +5,15 @@ search) and loaded beside the current one; over the whole corpus, under the
 standard rules, the Iranian preset and the Iranian preset with V1 scope
 ``board``, both must list the same plays, with the same steps (hits and dice
 included), in the same order, and a TurnGuide must offer the same first steps.
+Then the same for every roll of odd positions drawn at random (fixed seed):
+checkers piled at home, on the bar, or anywhere, for both sides.
 
     python -m bench.samecheck [REVISION [RULE-SET NAME]]
 """
 
 from __future__ import annotations
 
+import random
 import subprocess
 import sys
 import types
@@ -19,10 +22,11 @@ from pathlib import Path
 from bench.corpus import build_corpus
 from nard.core import plays
 from nard.core.board import Position
-from nard.core.dice import Roll
+from nard.core.dice import ALL_ROLLS, Roll
 from nard.core.rules import IRANIAN, STANDARD, EscapeScope, RuleSet
 
 REFERENCE = "1af84e7"
+ODD_POSITIONS = 300
 RULE_SETS = {
     "standard": STANDARD,
     "iranian": IRANIAN,
@@ -58,6 +62,34 @@ def listing(module: types.ModuleType, position: Position, roll: Roll, rules: Rul
     return legal.dice_used, found, guide.dice_used, first
 
 
+def odd_positions(count: int, seed: int = 7) -> list[Position]:
+    """Positions random games rarely reach: bear-offs with checkers still coming
+    home, several checkers on the bar, few checkers left, for either side."""
+    rng = random.Random(seed)
+    choices = {
+        "home": [1, 2, 3, 4, 5, 6, 6, 5, 7, 8, 25],
+        "bar": [25, 25, 25, *range(1, 25)],
+        "anywhere": list(range(1, 26)),
+    }
+    found: list[Position] = []
+    while len(found) < count:
+        sides = []
+        for _ in range(2):
+            points = rng.choice(list(choices.values()))
+            counts = [0] * 26
+            for _ in range(rng.randint(1, 15)):
+                counts[rng.choice(points)] += 1
+            counts[0] = 15 - sum(counts)
+            sides.append(counts)
+        player, opponent = sides
+        for point in range(1, 25):  # points are not shared: those opponents are off
+            if player[point] and opponent[25 - point]:
+                opponent[0] += opponent[25 - point]
+                opponent[25 - point] = 0
+        found.append(Position(tuple(player), tuple(opponent)))
+    return found
+
+
 def main() -> int:
     revision = sys.argv[1] if len(sys.argv) > 1 else REFERENCE
     only = sys.argv[2] if len(sys.argv) > 2 else ""
@@ -74,6 +106,16 @@ def main() -> int:
                 if differ <= 3:
                     print(f"  differs: {position.player} {position.opponent} {roll} under {name}")
         print(f"{name}: {len(corpus)} positions, {differ} differ from {revision}")
+        failures += differ
+    odd = [(position, roll) for position in odd_positions(ODD_POSITIONS) for roll, _ in ALL_ROLLS]
+    for name, rules in RULE_SETS.items():
+        if only and name != only:
+            continue
+        differ = sum(
+            listing(plays, position, roll, rules) != listing(reference, position, roll, rules)
+            for position, roll in odd
+        )
+        print(f"{name}: {len(odd)} odd positions and rolls, {differ} differ from {revision}")
         failures += differ
     return 1 if failures else 0
 
