@@ -2,7 +2,9 @@
 
 Over the fixed corpus of bench/corpus.py it times, position by position:
 
-- ``LegalPlays(position, roll)``, the public path callers use;
+- ``LegalPlays(position, roll)``, the public path callers use (also with
+  ``items()`` walked, which makes each resulting Position, and under the
+  Iranian preset);
 - bgsage's C++ ``possible_moves`` (the raw ``bgbot_cpp`` binding, and the
   ``bgsage.possible_moves`` wrapper that turns its answer into lists);
 - gym-backgammon's ``get_valid_plays``, a pure-Python generator from PyPI.
@@ -34,6 +36,7 @@ from bench.corpus import Sample, build_corpus, describe
 from nard.core.board import Position
 from nard.core.dice import Roll
 from nard.core.plays import LegalPlays
+from nard.core.rules import IRANIAN
 
 REPEAT = 3
 Board = tuple[tuple[int, ...], tuple[int, ...]]
@@ -103,6 +106,13 @@ class NardItems(Nard):
         for _ in legal.items():
             pass
         return legal
+
+
+class NardIranian(Nard):
+    name = "nard, iranian rules"
+
+    def prepare(self, position: Position, roll: Roll) -> tuple[object, ...]:
+        return position, roll, IRANIAN
 
 
 class SageCpp(Engine):
@@ -280,7 +290,7 @@ def main() -> int:
     corpus = build_corpus()
     print(describe(corpus))
     print(f"python {sys.version.split()[0]}, bgsage {bgsage_version()}, best of {REPEAT} calls")
-    engines: list[Engine] = [Nard(), NardItems(), SageCpp(), SageWrapper(), Gym()]
+    engines: list[Engine] = [Nard(), NardItems(), NardIranian(), SageCpp(), SageWrapper(), Gym()]
     timings = time_engines(engines, corpus)
     results = {
         engine.name: summary(times, corpus) for engine, times in zip(engines, timings, strict=True)
@@ -292,11 +302,11 @@ def main() -> int:
     print()
     for group in ("all", "doubles", "non-doubles"):
         print(f"median ratio nard / bgsage C++, {group}: {nard[group][0] / sage[group][0]:.2f}")
-    for engine in engines[4:]:
+    for engine in engines[5:]:
         ratio = results[engine.name]["all"][0] / nard["all"][0]
         print(f"median ratio {engine.name} / nard: {ratio:.2f}")
     print()
-    for engine in (SageCpp(), engines[4]):
+    for engine in (SageCpp(), engines[5]):
         by_count, by_set, repeats, examples = disagreements(engine, corpus)
         print(
             f"{engine.name}: {by_count} positions with another number of resulting "
