@@ -115,8 +115,8 @@ class PlayerService:
                 row.display_name = request.display_name
             row.username = request.username
             row.password_hash = hashed
-            players.add_token(row.id, token_hash(token))
             try:
+                players.add_token(row.id, token_hash(token))
                 session.commit()
             except IntegrityError as error:
                 session.rollback()

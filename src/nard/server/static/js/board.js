@@ -276,7 +276,31 @@ export class Board {
 
     this.drawCube(svg);
     this.drawDice(svg);
+    this.drawArrows(svg, board);
     this.drawHits(svg);
+  }
+
+  /** Arrows for a suggested play (hint, or the better play in a replay). */
+  drawArrows(svg, board) {
+    const arrows = this.model.arrows || [];
+    if (!arrows.length) return;
+    const defs = el("defs", {}, svg);
+    const marker = el(
+      "marker",
+      { id: "arrow-head", viewBox: "0 0 10 10", refX: 6, refY: 5, markerWidth: 4, markerHeight: 4, orient: "auto" },
+      defs,
+    );
+    el("path", { d: "M0,0 L10,5 L0,10 z", class: "arrow-head" }, marker);
+    let shown = board;
+    for (const { from, to } of arrows) {
+      const start = this.topXY(from, shown);
+      const side = occupant(shown, from, this.model.viewSide).side;
+      const end = !to.startsWith("p") ? this.checkerXY(to, 0, 1) : this.topXY(to, shown, occupant(shown, to, this.model.viewSide).side === side ? 1 : 0);
+      el("line", { x1: start.x, y1: start.y, x2: end.x, y2: end.y, class: "arrow", "marker-end": "url(#arrow-head)" }, svg);
+      el("circle", { cx: end.x, cy: end.y, r: R - 4, class: "arrow-end" }, svg);
+      const viewSide = this.model.viewSide;
+      shown = moveChecker(shown, side, ownOf(side, from, viewSide), ownOf(side, to, viewSide));
+    }
   }
 
   drawCube(svg) {

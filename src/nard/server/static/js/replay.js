@@ -1,6 +1,7 @@
 // History (my finished games) and replay (step through any game from its record).
 import { api } from "./api.js";
-import { Board, moveChecker, other, pipCount } from "./board.js";
+import { attachAnalysis, decisionHtml, graphSvg, markClass, markSymbol, parsePlay, statsHtml } from "./analysis.js";
+import { Board, locOf, moveChecker, pipCount } from "./board.js";
 import { num, onLangChange, t, translate } from "./i18n.js";
 import { gameLine } from "./home.js";
 import { describeRules, notation } from "./rules.js";
@@ -44,6 +45,9 @@ const START = () => {
 /**
  * Frames of a record: one per visible moment (after each roll and each play),
  * rebuilt from the actions, game by game (the record's ``games`` give each game's actions).
+ * Each frame knows its ``move`` (nard.ai.analysis numbering: the turns played or passed,
+ * counting the one under way) and its ``kind`` (roll, play, double, take...), so an
+ * analysis' decisions can be put on it.
  */
 export function framesOf(record) {
   const frames = [];
@@ -54,28 +58,51 @@ export function framesOf(record) {
     let cube = { value: 1, owner: null };
     let dice = null;
     let turn = null;
+    let move = 0;
     const pending = [];
-    const push = (text, extra = {}) =>
-      frames.push({ game: summary.number, score: summary.score, board, cube: { ...cube }, dice, turn, text, ...extra });
-    push({ key: "replay.start", vars: { game: summary.number } });
+    const push = (kind, side, text, extra = {}) =>
+      frames.push({
+        game: summary.number,
+        score: summary.score,
+        board,
+        cube: { ...cube },
+        dice,
+        turn,
+        kind,
+        side,
+        move,
+        text,
+        ...extra,
+      });
+    push("start", null, { key: "replay.start", vars: { game: summary.number } });
     const [start, stop] = summary.actions;
-    for (const action of record.actions.slice(start, stop)) {
+    const actions = record.actions.slice(start, stop);
+    actions.forEach((action, index) => {
       const side = action.side;
+      const name = side ? t(`side.${side}`) : "";
       switch (action.action) {
-        case "opening_roll":
+        case "opening_roll": {
           if (action.white === action.black) {
-            push({ key: "replay.openingTie", vars: { die: action.white } });
+            push("opening", null, { key: "replay.openingTie", vars: { die: action.white } });
             break;
           }
           turn = action.white > action.black ? "white" : "black";
           dice = [Math.max(action.white, action.black), Math.min(action.white, action.black)];
-          push({ key: "replay.opening", vars: { white: action.white, black: action.black } });
+          push("roll", turn, { key: "replay.opening", vars: { white: action.white, black: action.black } }, { move: move + 1 });
           break;
-        case "roll":
+        }
+        case "roll": {
           turn = side;
           dice = action.dice;
-          push({ key: "replay.rolled", vars: { side: t(`side.${side}`), dice: `${num(dice[0])}-${num(dice[1])}` } });
+          const next = actions[index + 1];
+          const passes = !next || next.side !== side || !["step", "play"].includes(next.action);
+          const vars = { side: name, dice: `${num(dice[0])}-${num(dice[1])}` };
+          if (passes) {
+            move += 1;
+            push("pass", side, { key: "replay.passed", vars });
+          } else push("roll", side, { key: "replay.rolled", vars }, { move: move + 1 });
           break;
+        }
         case "step":
           pending.push({ ...action.step, board });
           board = moveChecker(board, side, action.step.from, action.step.to);
@@ -86,38 +113,41 @@ export function framesOf(record) {
           break;
         }
         case "confirm_play": {
-          const steps = pending.splice(0);
-          push(playText(side, steps), { play: steps });
+          const steps = pending.splice(0).map(({ from, to }) => ({ from, to }));
+          move += 1;
+          push("play", side, playText(side, steps), { play: steps });
           break;
         }
         case "play":
           for (const step of action.steps) board = moveChecker(board, side, step.from, step.to);
-          push(playText(side, action.steps), { play: action.steps });
+          move += 1;
+          push("play", side, playText(side, action.steps), { play: action.steps });
           break;
         case "double":
-          push({ key: "replay.double", vars: { side: t(`side.${side}`), value: cube.value * 2 } });
+          push("double", side, { key: "replay.double", vars: { side: name, value: cube.value * 2 } }, { move: move + 1 });
           break;
         case "take":
           cube = { value: cube.value * 2, owner: side };
-          push({ key: "replay.take", vars: { side: t(`side.${side}`) } });
+          push("take", side, { key: "replay.take", vars: { side: name } }, { move: move + 1 });
           break;
         case "beaver":
-          cube = { value: cube.value * 4, owner: other(side) };
-          push({ key: "replay.beaver", vars: { side: t(`side.${side}`) } });
+          // The taker redoubles at once and keeps the cube.
+          cube = { value: cube.value * 4, owner: side };
+          push("take", side, { key: "replay.beaver", vars: { side: name } }, { move: move + 1 });
           break;
         case "drop":
-          push({ key: "replay.drop", vars: { side: t(`side.${side}`) } });
+          push("take", side, { key: "replay.drop", vars: { side: name } }, { move: move + 1 });
           break;
         case "resign":
-          push({ key: "replay.resign", vars: { side: t(`side.${side}`), kind: t(`kind.${action.kind}`) } });
+          push("resign", side, { key: "replay.resign", vars: { side: name, kind: t(`kind.${action.kind}`) } });
           break;
         default:
           break;
       }
-    }
+    });
     if (summary.result) {
       const result = summary.result;
-      push({
+      push("result", result.winner, {
         key: "replay.result",
         vars: { side: t(`side.${result.winner}`), kind: t(`kind.${result.kind}`), points: result.points },
       });
@@ -148,10 +178,16 @@ export async function replayPage(root, gameId) {
       <button type="button" class="btn" data-go="last" data-i18n-title="replay.last">»</button>
     </div>
     <input type="range" class="frame-slider" min="0" value="0" aria-label="frame">
+    <p class="decision-text" hidden></p>
     <section class="card analysis">
       <h3 data-i18n="analysis.title"></h3>
       <button type="button" class="btn" data-analyse data-i18n="analysis.request"></button>
       <p class="analysis-status"></p>
+      <div class="analysis-result" hidden>
+        <div class="graph-wrap"></div>
+        <p class="hint-text" data-i18n="analysis.graphHelp"></p>
+        <div class="stats-wrap"></div>
+      </div>
     </section>
     <ol class="move-list"></ol>
     <p><a class="btn" data-i18n="game.download" href="/api/games/${encodeURIComponent(gameId)}/record.mat"></a></p>
@@ -182,8 +218,19 @@ export async function replayPage(root, gameId) {
     if (!frame.text.notation) return main;
     return `${main} <bdi dir="ltr" class="notation">${escapeHtml(notation(frame.text.notation))}</bdi>`;
   };
+  let analysis = null;
+  const names = () => ({ white: record.players[0] || t("side.white"), black: record.players[1] || t("side.black") });
   const show = () => {
     const frame = frames[index];
+    const decision = frame.decision;
+    // The better play, drawn as arrows on the position where it was missed.
+    const arrows =
+      decision && decision.kind === "play" && decision.loss > 0.0005
+        ? parsePlay(decision.best).map(({ from, to }) => ({
+            from: locOf(decision.side, from, viewSide),
+            to: locOf(decision.side, to, viewSide),
+          }))
+        : [];
     board.render({
       board: frame.board,
       viewSide,
@@ -194,7 +241,27 @@ export async function replayPage(root, gameId) {
       cube: record.rules.cube === false ? null : frame.cube,
       sources: new Set(),
       targets: new Map(),
+      arrows,
     });
+    const decisionBox = root.querySelector(".decision-text");
+    decisionBox.hidden = !decision;
+    decisionBox.innerHTML = decisionHtml(decision);
+    if (analysis) {
+      const game = analysis.games.find((item) => item.number === frame.game);
+      const wrap = root.querySelector(".graph-wrap");
+      wrap.replaceChildren();
+      if (game) {
+        wrap.appendChild(
+          graphSvg(game, frame.move, (move) => {
+            const found = frames.findIndex((item) => item.game === game.number && item.move === move && item.decision);
+            if (found >= 0) {
+              index = found;
+              show();
+            }
+          }),
+        );
+      }
+    }
     const pips = `${t("side.white")} ${t("game.pips", { pips: pipCount(frame.board.white) })} · ${t("side.black")} ${t("game.pips", { pips: pipCount(frame.board.black) })}`;
     root.querySelector(".replay-text").innerHTML = `<span class="frame-text">${text(frame)}</span><span class="pips">${escapeHtml(pips)}</span>`;
     root.querySelector(".frame-count").textContent = `${num(index + 1)} / ${num(frames.length)}`;
@@ -204,9 +271,19 @@ export async function replayPage(root, gameId) {
   };
   const list = () => {
     frames = framesOf(record);
+    if (analysis) {
+      attachAnalysis(frames, analysis);
+      root.querySelector(".analysis-result").hidden = false;
+      root.querySelector(".stats-wrap").innerHTML = statsHtml(analysis, names());
+      root.querySelector("[data-analyse]").hidden = true;
+      root.querySelector(".analysis-status").textContent = "";
+    }
     root.querySelector(".rules-banner").innerHTML = describeRules(record);
     root.querySelector(".move-list").innerHTML = frames
-      .map((frame, i) => `<li><button type="button" class="link" data-frame="${i}">${text(frame)}</button></li>`)
+      .map((frame, i) => {
+        const mark = frame.decision && frame.decision.mark !== "none" ? ` <span class="mark ${markClass(frame.decision.mark)}">${markSymbol(frame.decision.mark)}</span>` : "";
+        return `<li><button type="button" class="link" data-frame="${i}">${text(frame)}</button>${mark}</li>`;
+      })
       .join("");
     root.querySelectorAll("[data-frame]").forEach((button) =>
       button.addEventListener("click", () => {
@@ -234,15 +311,34 @@ export async function replayPage(root, gameId) {
       show();
     }
   });
+  const status = root.querySelector(".analysis-status");
+  // GET .../analysis: {status: "running", progress} or {status: "done", analysis}
+  // (docs/webapp-needs.md); polled while running.
+  const loadAnalysis = async () => {
+    let answer;
+    try {
+      answer = await api("GET", `/api/games/${encodeURIComponent(gameId)}/analysis`);
+    } catch {
+      return;
+    }
+    if (answer?.status === "done" && answer.analysis) {
+      analysis = answer.analysis;
+      list();
+    } else if (answer?.status === "running") {
+      status.textContent = t("analysis.running", { percent: Math.round(100 * (answer.progress || 0)) });
+      setTimeout(loadAnalysis, 1500);
+    }
+  };
   root.querySelector("[data-analyse]").addEventListener("click", async () => {
-    const status = root.querySelector(".analysis-status");
     try {
       await api("POST", `/api/games/${encodeURIComponent(gameId)}/analysis`);
       status.textContent = t("analysis.requested");
+      await loadAnalysis();
     } catch (error) {
       status.textContent = error.status === 501 ? t("analysis.unavailable") : error.message;
     }
   });
   onLangChange(list);
   list();
+  await loadAnalysis();
 }

@@ -1,0 +1,107 @@
+"""Guests, accounts, login, logout and passwords over HTTP."""
+
+from __future__ import annotations
+
+from tests.server.conftest import Harness
+
+
+def test_a_guest_gets_an_httponly_samesite_cookie(server: Harness) -> None:
+    response = server.request("ana", "POST", "/api/players/guest", json={"display_name": "Ana"})
+    assert response.status_code == 201
+    cookie = response.headers["set-cookie"].lower()
+    assert "httponly" in cookie and "samesite=lax" in cookie
+    assert response.json()["is_guest"] is True
+    me = server.request("ana", "GET", "/api/players/me").json()
+    assert me["display_name"] == "Ana"
+
+
+def test_no_cookie_no_player(server: Harness) -> None:
+    assert server.request(None, "GET", "/api/players/me").status_code == 401
+    server.client.cookies.set("nard_token", "made-up")
+    assert server.client.get("/api/players/me").status_code == 401
+
+
+def test_rename_validates_the_name(server: Harness) -> None:
+    server.guest("bo")
+    assert (
+        server.request("bo", "PATCH", "/api/players/me", json={"display_name": ""}).status_code
+        == 422
+    )
+    assert (
+        server.request("bo", "PATCH", "/api/players/me", json={"display_name": 5}).status_code
+        == 422
+    )
+    response = server.request("bo", "PATCH", "/api/players/me", json={"display_name": "Bo"})
+    assert response.json()["display_name"] == "Bo"
+
+
+def test_account_register_login_logout_and_password(server: Harness) -> None:
+    import secrets
+
+    username = f"user_{secrets.token_hex(4)}"
+    server.guest("cy")
+    guest = server.request("cy", "GET", "/api/players/me").json()
+    created = server.request(
+        "cy", "POST", "/api/accounts", json={"username": username, "password": "long enough pw"}
+    )
+    assert created.status_code == 201, created.text
+    account = created.json()
+    assert (
+        account["id"] == guest["id"] and account["is_guest"] is False
+    )  # the guest keeps its games
+
+    taken = server.request(
+        "other", "POST", "/api/accounts", json={"username": username, "password": "long enough pw"}
+    )
+    assert taken.status_code == 409
+
+    wrong = server.request(
+        "dev", "POST", "/api/accounts/login", json={"username": username, "password": "nope"}
+    )
+    assert wrong.status_code == 401 and "nard_token" not in wrong.cookies
+    logged = server.request(
+        "dev",
+        "POST",
+        "/api/accounts/login",
+        json={"username": username, "password": "long enough pw"},
+    )
+    assert logged.status_code == 200 and logged.json()["id"] == account["id"]
+
+    bad_change = server.request(
+        "dev",
+        "POST",
+        "/api/accounts/password",
+        json={"old_password": "x", "new_password": "another pw!"},
+    )
+    assert bad_change.status_code == 401
+    changed = server.request(
+        "dev",
+        "POST",
+        "/api/accounts/password",
+        json={"old_password": "long enough pw", "new_password": "another pw!"},
+    )
+    assert changed.status_code == 204
+    # Changing the password logs out every other login of the account ...
+    assert server.request("cy", "GET", "/api/players/me").status_code == 401
+    # ... and the old password no longer works.
+    old = server.request(
+        "eve",
+        "POST",
+        "/api/accounts/login",
+        json={"username": username, "password": "long enough pw"},
+    )
+    assert old.status_code == 401
+
+    token = server.tokens["dev"]
+    assert server.request("dev", "POST", "/api/accounts/logout").status_code == 204
+    server.client.cookies.set("nard_token", token or "")
+    assert server.client.get("/api/players/me").status_code == 401  # the token is revoked
+
+
+def test_short_passwords_and_odd_usernames_are_refused(server: Harness) -> None:
+    for body in (
+        {"username": "okname", "password": "short"},
+        {"username": "no spaces", "password": "long enough pw"},
+        {"username": "okname", "password": "long enough pw", "extra": 1},
+    ):
+        assert server.request("fay", "POST", "/api/accounts", json=body).status_code == 422

@@ -1,0 +1,133 @@
+"""The repository on a migrated database (SQLite and PostgreSQL): the guarantees
+the server relies on, checked directly."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from sqlalchemy import inspect
+from sqlalchemy.orm import Session, sessionmaker
+
+from nard.storage.repository import ConflictError, GameRepository, PlayerRepository
+from nard.storage.session import make_engine, make_sessions, migrate
+from tests.dbs import database_url
+
+
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def sessions(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[sessionmaker[Session]]:
+    folder: Path = tmp_path_factory.mktemp("db")
+    with database_url(request.param, folder) as url:
+        engine = make_engine(url)
+        migrate(engine)
+        migrate(engine)  # a second start finds the schema current
+        yield make_sessions(engine)
+        engine.dispose()
+
+
+def _game(session: Session, **extra: object) -> int:
+    import secrets
+
+    fields = {
+        "public_id": secrets.token_urlsafe(12),
+        "mode": "friend",
+        "status": "waiting",
+        "settings": {},
+        "watch_token": secrets.token_urlsafe(32),
+        "invite_token": secrets.token_urlsafe(32),
+        "client_seeds": [],
+        "seq": 0,
+        "snapshot": {},
+    }
+    fields.update(extra)
+    game = GameRepository(session).create(**fields)
+    session.commit()
+    return game.id
+
+
+def test_migrations_create_the_tables(sessions: sessionmaker[Session]) -> None:
+    with sessions() as session:
+        names = set(inspect(session.get_bind()).get_table_names())
+    assert {"player", "player_token", "game", "game_action", "alembic_version"} <= names
+
+
+def test_append_action_twice_with_the_same_seq_applies_once(
+    sessions: sessionmaker[Session],
+) -> None:
+    with sessions() as session:
+        game_id = _game(session)
+    outcomes: list[str] = []
+    barrier = threading.Barrier(2)
+
+    def write() -> None:
+        with sessions() as session:
+            barrier.wait()
+            try:
+                GameRepository(session).append_action(
+                    game_id,
+                    1,
+                    action={"action": "double", "side": "white"},
+                    events=[],
+                    player_id=None,
+                    snapshot={"seq": 1},
+                    status="active",
+                )
+                outcomes.append("ok")
+            except ConflictError:
+                outcomes.append("conflict")
+
+    threads = [threading.Thread(target=write) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(outcomes) == ["conflict", "ok"]
+    with sessions() as session:
+        games = GameRepository(session)
+        assert [row.seq for row in games.actions(game_id)] == [1]
+        game = games.get(game_id)
+        assert game is not None and game.seq == 1
+
+
+def test_append_action_out_of_order_is_refused(sessions: sessionmaker[Session]) -> None:
+    with sessions() as session:
+        game_id = _game(session)
+        with pytest.raises(ConflictError):
+            GameRepository(session).append_action(
+                game_id, 2, action={}, events=[], player_id=None, snapshot={}, status="active"
+            )
+        assert GameRepository(session).actions(game_id) == []
+
+
+def test_an_invitation_seats_one_player_only(sessions: sessionmaker[Session]) -> None:
+    with sessions() as session:
+        players = PlayerRepository(session)
+        host, first, second = (players.create(name).id for name in ("host", "a", "b"))
+        session.commit()
+        game_id = _game(session, white_player_id=host)
+        game = GameRepository(session).get(game_id)
+        assert game is not None and game.invite_token is not None
+        token = game.invite_token
+    with sessions() as session:
+        games = GameRepository(session)
+        assert games.take_seat(game_id, "black", first, token)
+        assert not games.take_seat(game_id, "black", second, token)
+        session.commit()
+        assert games.by_invite(token) is None
+
+
+def test_revoked_tokens_find_no_player(sessions: sessionmaker[Session]) -> None:
+    with sessions() as session:
+        players = PlayerRepository(session)
+        player = players.create("someone")
+        players.add_token(player.id, "a" * 64)
+        session.commit()
+        found = players.by_token("a" * 64)
+        assert found is not None and found.id == player.id
+        players.revoke_token("a" * 64)
+        session.commit()
+        assert players.by_token("a" * 64) is None
