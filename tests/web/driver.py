@@ -50,10 +50,9 @@ def act_once(page: Any) -> str | None:
         sources.first.click()
         targets = page.locator(".hit.dest")
         try:
-            targets.first.wait_for(timeout=2000)
+            targets.first.click(timeout=3000)
         except PlaywrightTimeout:
-            return "wait"  # the board changed under the click (a forced step, the opponent)
-        targets.first.click()
+            return "wait"  # the board changed under the click (a forced step, a dialog)
         return "step"
     if visible(page, "[data-action=confirm]"):
         page.click("[data-action=confirm]")
