@@ -291,3 +291,60 @@ def test_replay_shows_an_analysis_graph_marks_and_the_better_play(
         assert "Best:" in page.locator(".decision-text").inner_text()
         assert page.locator(".board .arrow").count() >= 1
     assert not page_errors
+
+
+def test_hint_lists_the_best_plays_and_draws_the_first(
+    context_factory: Any, server: str, page_errors: list[str]
+) -> None:
+    """The hint view against nard.ai's real ranking of the position on the board.
+
+    The server offers no hint endpoint yet (docs/webapp-needs.md): its OpenAPI
+    description and the endpoint are answered here with ``hint_plays``.
+    """
+    from nard.ai.evaluator import PipCountEvaluator
+    from nard.ai.hint import hint_plays
+    from nard.core.board import Position, Side
+    from nard.core.dice import Roll
+    from nard.core.notation import format_play
+
+    context = context_factory("en")
+    context.route(
+        "**/openapi.json",
+        lambda route: route.fulfill(
+            status=200,
+            content_type="application/json",
+            body=json.dumps({"paths": {"/api/games/{public_id}/hint": {"post": {}}}}),
+        ),
+    )
+    page = new_page(context, page_errors)
+    game_id = start_bot_game(page, server)
+    until_my_move(page)
+    state = page.request.get(f"{server}/api/games/{game_id}").json()["state"]["game"]
+    side = Side.WHITE if state["turn"] == "white" else Side.BLACK
+    position = Position.from_id(state["position_id"], turn=side)
+    ranked = hint_plays(position, Roll(*state["dice"]), evaluator=PipCountEvaluator(), limit=5)
+    plays = [
+        {"play": format_play(item.play), "equity": item.equity, "loss": item.equity_loss}
+        for item in ranked
+    ]
+    context.route(
+        f"**/api/games/{game_id}/hint",
+        lambda route: route.fulfill(
+            status=200, content_type="application/json", body=json.dumps({"plays": plays})
+        ),
+    )
+    page.click("[data-action=hint]")
+    panel = page.locator(".hint-panel")
+    panel.wait_for(state="visible")
+    assert panel.locator("li").count() == len(plays)
+    assert plays[0]["play"] in panel.locator("li").first.inner_text()
+    assert page.locator(".board .arrow").count() >= 1
+    # Another play of the list is drawn on demand; a step clears the hint.
+    if len(plays) > 1:
+        panel.locator("[data-play='1']").click()
+        assert "current" in (panel.locator("li").nth(1).get_attribute("class") or "")
+    page.locator(".hit.source").first.click()
+    page.locator(".hit.dest").first.click()
+    panel.wait_for(state="hidden")
+    assert page.locator(".board .arrow").count() == 0
+    assert not page_errors

@@ -2,6 +2,7 @@
 import { api, socketUrl } from "./api.js";
 import { Board, locOf, other, ownOf, pipCount } from "./board.js";
 import { lang, num, onLangChange, t, translate } from "./i18n.js";
+import { parsePlay } from "./analysis.js";
 import { describeRules, notation } from "./rules.js";
 import { settings, saveSettings, SPEED_MS } from "./settings.js";
 import { dialog, escapeHtml, toast } from "./ui.js";
@@ -14,11 +15,13 @@ const TEMPLATE = `
   <div class="seat seat-bottom"></div>
   <p class="status" role="status" aria-live="polite"></p>
   <div class="refusal" role="alert" hidden></div>
+  <div class="hint-panel" hidden></div>
   <div class="controls">
     <button type="button" class="btn primary" data-action="roll" data-i18n="game.roll"></button>
     <button type="button" class="btn" data-action="undo" data-i18n="game.undo"></button>
     <button type="button" class="btn primary" data-action="confirm" data-i18n="game.confirm"></button>
     <button type="button" class="btn" data-action="double" data-i18n="game.double"></button>
+    <button type="button" class="btn" data-action="hint" data-i18n="game.hint" hidden></button>
     <button type="button" class="btn" data-action="resign" data-i18n="game.resign"></button>
     <button type="button" class="btn" data-action="claim" data-i18n="game.claim" hidden></button>
   </div>
@@ -93,6 +96,7 @@ class GamePage {
   }
 
   async start() {
+    this.hintAvailable = await hintOffered();
     try {
       const query = this.watch ? `?watch=${encodeURIComponent(this.watch)}` : "";
       const game = await api("GET", `/api/games/${this.gameId}${query}`);
@@ -201,6 +205,7 @@ class GamePage {
       }
     }
     if (game) this.snapshot = { ...this.snapshot, ...game };
+    if (events.length) this.clearHint();
     // After a game ends the state already holds the next game: keep the final
     // position on the board until someone rolls again.
     if (events.some((event) => event.type === "game_over")) this.finalBoard = this.board.model?.board;
@@ -341,6 +346,7 @@ class GamePage {
       sources,
       targets,
       autoTarget,
+      arrows: this.hintArrows || [],
     });
     this.renderSeats(viewSide, frozen || game.board);
     this.renderStatus(acting);
@@ -430,6 +436,10 @@ class GamePage {
     show("confirm", playing, Boolean(guide?.can_confirm));
     show("double", this.canDo("double") && this.cubeInPlay());
     show("resign", this.canDo("resign"));
+    show(
+      "hint",
+      Boolean(this.hintAvailable && playing && this.snapshot.mode === "bot" && !guide?.can_undo),
+    );
     const opponent = this.you.length === 1 ? other(this.you[0]) : null;
     const seat = this.snapshot.seats.find((item) => item.side === opponent);
     const away = seat && !seat.connected && !seat.is_bot && this.snapshot.status === "active";
@@ -477,9 +487,58 @@ class GamePage {
       case "claim":
         this.send("claim");
         break;
+      case "hint":
+        this.hint();
+        break;
       default:
         break;
     }
+  }
+
+  /**
+   * The best plays of the roll from the server (POST /api/games/{id}/hint, see
+   * docs/webapp-needs.md): listed with equities, the chosen one drawn as arrows.
+   */
+  async hint() {
+    const panel = this.root.querySelector(".hint-panel");
+    const side = this.actingSide();
+    let answer;
+    try {
+      answer = await api("POST", `/api/games/${this.gameId}/hint`, { seq: this.snapshot.seq });
+    } catch (error) {
+      panel.hidden = false;
+      panel.textContent = error.status === 404 || error.status === 501 ? t("game.hintUnavailable") : error.message;
+      return;
+    }
+    const plays = (answer.plays || []).slice(0, 5);
+    const draw = (chosen) => {
+      const viewSide = this.viewSide();
+      this.hintArrows = parsePlay(plays[chosen].play).map(({ from, to }) => ({
+        from: locOf(side, from, viewSide),
+        to: locOf(side, to, viewSide),
+      }));
+      panel.querySelectorAll("li").forEach((item, i) => item.classList.toggle("current", i === chosen));
+      this.render();
+    };
+    const equity = (value) => num((value >= 0 ? "+" : "") + value.toFixed(3));
+    panel.innerHTML = `<strong>${escapeHtml(t("game.hintTitle"))}</strong><ol>${plays
+      .map(
+        (item, i) =>
+          `<li><button type="button" class="link" data-play="${i}"><bdi dir="ltr" class="notation">${escapeHtml(notation(item.play))}</bdi></button> <span class="equity">${escapeHtml(equity(item.equity))}</span>${item.loss > 0 ? ` <span class="loss">(${escapeHtml(num((-item.loss).toFixed(3)))})</span>` : ""}</li>`,
+      )
+      .join("")}</ol>`;
+    panel.hidden = !plays.length;
+    panel.querySelectorAll("[data-play]").forEach((button) =>
+      button.addEventListener("click", () => draw(Number(button.dataset.play))),
+    );
+    if (plays.length) draw(0);
+  }
+
+  clearHint() {
+    this.hintArrows = null;
+    const panel = this.root.querySelector(".hint-panel");
+    panel.hidden = true;
+    panel.replaceChildren();
   }
 
   /** Auto-confirm a finished play; auto-play a step that is the only one possible. */
@@ -623,6 +682,16 @@ class GamePage {
     } catch (error) {
       toast(error.message);
     }
+  }
+}
+
+/** Whether the server offers hints: its OpenAPI description lists the endpoint. */
+async function hintOffered() {
+  try {
+    const spec = await api("GET", "/openapi.json");
+    return Boolean(spec?.paths?.["/api/games/{public_id}/hint"]);
+  } catch {
+    return false;
   }
 }
 
