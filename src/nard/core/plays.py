@@ -496,7 +496,7 @@ class _Search:
         ends = {
             key: node
             for key, node in self.nodes.items()
-            if not any(key[0][point] >= 2 for point in key[4])  # V2
+            if not key[4] or not any(key[0][point] >= 2 for point in key[4])  # V2
         }
         most = max(len(node.used) for node in ends.values())
         ends = {key: node for key, node in ends.items() if len(node.used) == most}
@@ -511,7 +511,8 @@ class _Search:
         for key, node in self.legal_ends.items():
             board = (key[0], key[1])
             if board not in found:
-                found[board] = Play(node.steps)
+                play = found[board] = _new(Play)
+                _set_steps(play, node.steps)
         return found
 
     def most_dice(self) -> int:
