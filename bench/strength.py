@@ -9,6 +9,18 @@ Players: a bot level (beginner ... world_class) or ``pubeval``.
 
     .venv/bin/python bench/strength.py expert pubeval --pairs 200
     .venv/bin/python bench/strength.py advanced intermediate --pairs 300 --jobs 2
+
+Measured on the 2-core development machine (shared, loaded), 2026-11-29,
+standard rules, player A's points per game ± 1 standard error:
+
+    A            B             pairs  seed   A ppg
+    casual       beginner        300     1   +1.083 ± 0.062
+    intermediate casual          200     2   +0.573 ± 0.070
+    advanced     intermediate    300     2   +0.333 ± 0.058
+    expert       advanced        300     2   +0.345 ± 0.053
+    expert       pubeval         200     1   +0.600 ± 0.064
+    expert       pubeval         300     2   +0.750 ± 0.052
+    world_class  expert           60     2   -0.033 ± 0.108 (not significant)
 """
 
 from __future__ import annotations
