@@ -313,7 +313,8 @@ def main() -> int:
             f"positions, {by_set} with another set of them; {repeats} where it lists "
             "several plays for one resulting position"
         )
-        print("\n".join(examples))
+        for example in examples:
+            print(example)
     return 0
 
 
