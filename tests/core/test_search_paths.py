@@ -1,0 +1,90 @@
+"""The standard-rules search of nard.core.plays against its general search.
+
+LegalPlays takes a faster search whenever V1/V2 cannot change the plays; it must
+list the same plays, with the same steps, hits and dice, in the same order as
+the general search (R5-R14). Positions are drawn at random with a fixed seed,
+including the odd ones random games rarely reach.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from nard.core import plays
+from nard.core.board import Position
+from nard.core.dice import ALL_ROLLS, Roll
+from nard.core.rules import IRANIAN, STANDARD, EscapeScope, RuleSet
+
+POINTS = {
+    "home": [1, 2, 3, 4, 5, 6, 6, 5, 7, 8, 25],
+    "bar": [25, 25, 25, *range(1, 25)],
+    "anywhere": list(range(1, 26)),
+}
+
+
+def random_positions(count: int, seed: int) -> list[Position]:
+    rng = random.Random(seed)
+    found: list[Position] = []
+    for _ in range(count):
+        sides = []
+        for _ in range(2):
+            points = rng.choice(list(POINTS.values()))
+            counts = [0] * 26
+            for _ in range(rng.randint(1, 15)):
+                counts[rng.choice(points)] += 1
+            counts[0] = 15 - sum(counts)
+            sides.append(counts)
+        player, opponent = sides
+        for point in range(1, 25):  # points are not shared: those opponents are off
+            if player[point] and opponent[25 - point]:
+                opponent[0] += opponent[25 - point]
+                opponent[25 - point] = 0
+        found.append(Position(tuple(player), tuple(opponent)))
+    return found
+
+
+def general(position: Position, roll: Roll, rules: RuleSet) -> tuple[int, list[object]]:
+    search = plays._Search(position, roll, rules, keep_edges=False)
+    found = search.plays()
+    dice_used = search.most_dice()
+    return dice_used, [
+        (board, [(s.from_point, s.to_point, s.hit, s.die) for s in play])
+        for board, play in (found.items() if dice_used else ())
+    ]
+
+
+def listed(position: Position, roll: Roll, rules: RuleSet) -> tuple[int, list[object]]:
+    legal = plays.LegalPlays(position, roll, rules)
+    return legal.dice_used, [
+        ((after.player, after.opponent), [(s.from_point, s.to_point, s.hit, s.die) for s in play])
+        for play, after in legal.items()
+    ]
+
+
+SAMPLES = [
+    (position, roll)
+    for position in [Position.initial(), *random_positions(60, seed=11)]
+    for roll, _ in ALL_ROLLS
+]
+
+
+def test_r8_r9_standard_search_lists_what_the_general_search_lists() -> None:
+    differ = [
+        (position.player, position.opponent, str(roll))
+        for position, roll in SAMPLES
+        if listed(position, roll, STANDARD) != general(position, roll, STANDARD)
+    ]
+    assert differ == []
+
+
+@pytest.mark.parametrize(
+    "rules", [IRANIAN, IRANIAN.with_(escape_scope=EscapeScope.BOARD)], ids=["home", "board"]
+)
+def test_v1_v2_shortcut_lists_what_the_general_search_lists(rules: RuleSet) -> None:
+    shortcuts = 0
+    for position, roll in SAMPLES:
+        assert listed(position, roll, rules) == general(position, roll, rules)
+        shortcuts += not plays._customs_may_bind(position, roll, rules)
+    assert shortcuts  # the shortcut was taken, so this compared it
