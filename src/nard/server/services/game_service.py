@@ -384,7 +384,7 @@ class GameService:
             for side in Side
         ]
 
-    def snapshot(self, live: LiveGame) -> dict[str, Any]:
+    def snapshot(self, live: LiveGame, state: dict[str, Any] | None = None) -> dict[str, Any]:
         """What every viewer sees: the body of ``state`` messages and of GET /games/{id}."""
         return {
             "id": live.public_id,
@@ -394,7 +394,7 @@ class GameService:
             "seats": self.seats(live),
             "fair_dice": self.fair_dice(live),
             "result": live.result,
-            "state": match_state(live.match),
+            "state": match_state(live.match) if state is None else state,
         }
 
     def public(self, live: LiveGame, viewer: int | None) -> dict[str, Any]:
@@ -713,7 +713,7 @@ class GameService:
         if result is not None:
             live.result = result
         message: dict[str, Any] = {"type": "update", "seq": seq, "events": event_list}
-        message |= {"game": self.snapshot(live)}
+        message |= {"game": self.snapshot(live, state)}
         await self._publish(live, message)
         self._kick_bot(live)
         return seq
