@@ -77,7 +77,48 @@ def test_bot_game_played_to_the_end_then_result_replay_and_history(
     page.wait_for_function("document.querySelector('.analysis-status').textContent.length > 0")
     open_page(page, f"{server}/history")
     assert page.locator(f".game-list a[href='/replay/{game_id}']").count() == 1
+    check_analysis_view(page, server, game_id)
     assert not page_errors
+
+
+def check_analysis_view(page: Any, server: str, game_id: str) -> None:
+    """The replay's analysis view against nard.ai's real analysis of the game played.
+
+    The server has no analysis endpoint yet (docs/webapp-needs.md), so the page's
+    request for it is answered here with ``analyse_record(...).to_dict()``.
+    """
+    from nard.ai.analysis import analyse_record
+    from nard.ai.evaluator import PipCountEvaluator
+    from nard.match.record import MatchRecord
+
+    text = page.request.get(f"{server}/api/games/{game_id}/record.json").text()
+    data = analyse_record(MatchRecord.from_json(text), evaluator=PipCountEvaluator()).to_dict()
+    marked = [
+        decision
+        for game in data["games"]
+        for decision in game["decisions"]
+        if decision["mark"] != "none"
+    ]
+    body = json.dumps({"status": "done", "progress": 1.0, "analysis": data})
+    page.route(
+        f"**/api/games/{game_id}/analysis",
+        lambda route: route.fulfill(status=200, content_type="application/json", body=body),
+    )
+    open_page(page, f"{server}/replay/{game_id}")
+    page.wait_for_selector(".analysis-result:not([hidden]) .equity-graph")
+    assert page.locator(".stats tr").count() == 8
+    assert page.locator(".equity-graph .graph-mark").count() == len(marked)
+    # Every marked decision found its frame: the move numbering agrees with nard.ai's.
+    assert page.locator(".move-list .mark").count() == len(marked)
+    worst = max(
+        (d for game in data["games"] for d in game["decisions"] if d["kind"] == "play"),
+        key=lambda d: d["loss"],
+    )
+    if worst["loss"] > 0.0005:
+        item = page.locator(".move-list li").filter(has=page.locator(".mark")).first
+        item.locator("button").click()
+        assert "Best:" in page.locator(".decision-text").inner_text()
+        assert page.locator(".board .arrow").count() >= 1
 
 
 def test_undo_reload_and_teaching_explanations(
@@ -242,54 +283,6 @@ def test_drag_and_double_click_move_checkers(
     )
     moved = int(start_pips.split()[-1]) - int(pips(page).split()[-1])
     assert moved in dice
-    assert not page_errors
-
-
-def test_replay_shows_an_analysis_graph_marks_and_the_better_play(
-    context_factory: Any, server: str, page_errors: list[str]
-) -> None:
-    """The analysis view against nard.ai's real analysis of the game just played.
-
-    The server has no analysis endpoint yet (docs/webapp-needs.md), so the page's
-    request for it is answered here with ``analyse_record(...).to_dict()``.
-    """
-    from nard.ai.analysis import analyse_record
-    from nard.ai.evaluator import PipCountEvaluator
-    from nard.match.record import MatchRecord
-
-    context = context_factory("en")
-    page = new_page(context, page_errors)
-    game_id = start_bot_game(page, server)
-    play_until_over(page)
-    text = page.request.get(f"{server}/api/games/{game_id}/record.json").text()
-    analysis = analyse_record(MatchRecord.from_json(text), evaluator=PipCountEvaluator())
-    data = analysis.to_dict()
-    marked = [
-        decision
-        for game in data["games"]
-        for decision in game["decisions"]
-        if decision["mark"] != "none"
-    ]
-    body = json.dumps({"status": "done", "progress": 1.0, "analysis": data})
-    context.route(
-        f"**/api/games/{game_id}/analysis",
-        lambda route: route.fulfill(status=200, content_type="application/json", body=body),
-    )
-    open_page(page, f"{server}/replay/{game_id}")
-    page.wait_for_selector(".analysis-result:not([hidden]) .equity-graph")
-    assert page.locator(".stats tr").count() == 8
-    assert page.locator(".equity-graph .graph-mark").count() == len(marked)
-    # Every marked decision found its frame: the move numbering agrees with nard.ai's.
-    assert page.locator(".move-list .mark").count() == len(marked)
-    worst = max(
-        (d for game in data["games"] for d in game["decisions"] if d["kind"] == "play"),
-        key=lambda d: d["loss"],
-    )
-    if worst["loss"] > 0.0005:
-        item = page.locator(".move-list li").filter(has=page.locator(".mark")).first
-        item.locator("button").click()
-        assert "Best:" in page.locator(".decision-text").inner_text()
-        assert page.locator(".board .arrow").count() >= 1
     assert not page_errors
 
 
