@@ -248,7 +248,8 @@ def disagreements(
     engine: Engine, corpus: Sequence[Sample], show: int = 3
 ) -> tuple[int, int, int, list[str]]:
     """Positions where the engine's number of resulting positions differs, where their
-    set differs, and where it lists more plays than it has resulting positions."""
+    set differs, and where it lists more plays than it has resulting positions (an
+    answer of the board unchanged, bgsage's way to say "no play", is not counted)."""
     nard = Nard()
     by_set = by_count = repeats = 0
     examples: list[str] = []
