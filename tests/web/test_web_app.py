@@ -217,6 +217,17 @@ def test_invitation_two_players_both_move(
     host_board = host.evaluate("() => document.querySelectorAll('.board .checker').length")
     guest_board = guest.evaluate("() => document.querySelectorAll('.board .checker').length")
     assert host_board == guest_board
+    # A spectator's link shows the same game, read-only.
+    watch_url = host.request.get(f"{server}/api/games/{host.url.split('/')[-1]}").json()[
+        "watch_url"
+    ]
+    spectator = new_page(context_factory("en"), page_errors)
+    open_page(spectator, f"{server}{watch_url}")
+    spectator.wait_for_function(
+        "document.querySelector('.status').textContent.includes('watching')"
+    )
+    assert spectator.locator(".board .checker").count() == host_board
+    assert spectator.locator(".hit.source").count() == 0
     assert not page_errors
 
 

@@ -44,7 +44,8 @@ const TEMPLATE = `
       </select></label>
     <p class="hint-text" data-i18n="settings.dblclick"></p>
   </details>
-  <p class="game-links"><a class="record-link" data-i18n="game.download"></a> · <a class="replay-link" data-i18n="game.replay"></a></p>
+  <p class="game-links"><a class="record-link" data-i18n="game.download"></a> · <a class="replay-link" data-i18n="game.replay"></a>
+    <span class="watch-part" hidden> · <button type="button" class="link" data-copy-watch data-i18n="game.copyWatch"></button></span></p>
 </section>`;
 
 export async function gamePage(root, gameId, watch) {
@@ -87,7 +88,8 @@ class GamePage {
         this.render();
       });
     }
-    root.querySelector(".record-link").href = `/api/games/${gameId}/record.mat`;
+    const watchQuery = watch ? `?watch=${encodeURIComponent(watch)}` : "";
+    root.querySelector(".record-link").href = `/api/games/${gameId}/record.mat${watchQuery}`;
     root.querySelector(".replay-link").href = `/replay/${gameId}`;
     onLangChange(() => {
       this.drawRefusal();
@@ -102,6 +104,13 @@ class GamePage {
       const game = await api("GET", `/api/games/${this.gameId}${query}`);
       this.you = game.you;
       this.inviteUrl = game.invite_url;
+      if (game.watch_url) {
+        const part = this.root.querySelector(".watch-part");
+        part.hidden = false;
+        part.querySelector("button").addEventListener("click", () =>
+          navigator.clipboard?.writeText(absolute(game.watch_url)).then(() => toast(t("home.copied"))),
+        );
+      }
       this.snapshot = game;
       this.render();
       this.loadRecord();
