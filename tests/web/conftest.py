@@ -1,7 +1,8 @@
 """Browser tests: a real ``nard serve`` on SQLite and Debian's headless Chromium.
 
-They are skipped (with the reason) when /usr/bin/chromium or Playwright is
-missing; CI installs Chromium in .ci/run. Playwright drives the system
+Test modules call :func:`require_browser` first: they are skipped (with the
+reason) when /usr/bin/chromium or Playwright is missing; CI installs Chromium
+in .ci/run. Playwright drives the system
 Chromium through ``executable_path``: no browser download.
 """
 
@@ -29,12 +30,15 @@ ARGS = [
     "--disable-sync",
 ]
 
-if not CHROMIUM.exists():
-    pytest.skip(
-        "browser tests need Chromium at /usr/bin/chromium (apt-get install chromium)",
-        allow_module_level=True,
-    )
-sync_api = pytest.importorskip("playwright.sync_api", reason="browser tests need playwright")
+
+def require_browser() -> None:
+    """Skip the calling test module unless Chromium and Playwright are there."""
+    if not CHROMIUM.exists():
+        pytest.skip(
+            "browser tests need Chromium at /usr/bin/chromium (apt-get install chromium)",
+            allow_module_level=True,
+        )
+    pytest.importorskip("playwright.sync_api", reason="browser tests need playwright")
 
 
 def _free_port() -> int:
@@ -95,7 +99,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as playwright:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
         yield chromium
         chromium.close()

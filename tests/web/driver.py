@@ -6,8 +6,6 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
 READY = "body[data-ready=true]"
 
 
@@ -48,6 +46,8 @@ def act_once(page: Any) -> str | None:
     sources = page.locator(".hit.source")
     if sources.count():
         sources.first.click()
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
         targets = page.locator(".hit.dest")
         try:
             targets.first.click(timeout=3000)
@@ -93,3 +93,20 @@ def play_until_over(page: Any, *, limit: float = 120.0) -> None:
             continue
         wait_for_change(page, before, timeout=5.0)
     raise AssertionError("the game did not end in time")
+
+
+def until_my_move(page: Any, limit: float = 30.0) -> None:
+    """Roll (and answer dialogs) until this player has checkers to move."""
+    deadline = time.monotonic() + limit
+    while not page.locator(".hit.source").count():
+        assert time.monotonic() < deadline, "never got a turn to move"
+        dialog = page.locator("dialog[open] .btn.primary")
+        if dialog.count():
+            dialog.first.click()
+        elif page.locator("[data-action=roll]:visible:enabled").count():
+            before = snapshot(page)
+            page.click("[data-action=roll]")
+            wait_for_change(page, before)
+        elif page.locator("[data-action=confirm]:visible:enabled").count():
+            page.click("[data-action=confirm]")
+        page.wait_for_timeout(50)

@@ -10,14 +10,13 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from playwright.sync_api import ViewportSize, sync_playwright
-
 from tests.web.conftest import ARGS, CHROMIUM
-from tests.web.driver import start_bot_game
-from tests.web.test_web_app import until_my_move
+from tests.web.driver import start_bot_game, until_my_move
 
 
 def main(base: str, folder: Path) -> None:
+    from playwright.sync_api import ViewportSize, sync_playwright
+
     folder.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)

@@ -7,6 +7,7 @@ import re
 import time
 from typing import Any
 
+from tests.web.conftest import require_browser
 from tests.web.driver import (
     READY,
     act_once,
@@ -14,8 +15,11 @@ from tests.web.driver import (
     play_until_over,
     snapshot,
     start_bot_game,
+    until_my_move,
     wait_for_change,
 )
+
+require_browser()
 
 FAST = "localStorage.setItem('nard.settings', JSON.stringify({speed: 'off', autoForced: false}))"
 PERSIAN = re.compile(r"[\u0600-\u06FF]")
@@ -30,23 +34,6 @@ def new_page(context: Any, errors: list[str]) -> Any:
 
 def pips(page: Any) -> str:
     return str(page.locator(".seat-bottom .pips").inner_text())
-
-
-def until_my_move(page: Any, limit: float = 30.0) -> None:
-    """Roll (and answer dialogs) until this player has checkers to move."""
-    deadline = time.monotonic() + limit
-    while not page.locator(".hit.source").count():
-        assert time.monotonic() < deadline, "never got a turn to move"
-        dialog = page.locator("dialog[open] .btn.primary")
-        if dialog.count():
-            dialog.first.click()
-        elif page.locator("[data-action=roll]:visible:enabled").count():
-            before = snapshot(page)
-            page.click("[data-action=roll]")
-            wait_for_change(page, before)
-        elif page.locator("[data-action=confirm]:visible:enabled").count():
-            page.click("[data-action=confirm]")
-        page.wait_for_timeout(50)
 
 
 def test_bot_game_played_to_the_end_then_result_replay_and_history(
