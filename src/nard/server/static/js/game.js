@@ -589,7 +589,8 @@ class GamePage {
     let html = "";
     if (rule) html += `<strong class="rule-name">${escapeHtml(t("rule.label", { id: rule, name: t(`rule.${rule}`) }))}</strong>`;
     html += `<p class="refusal-text">${escapeHtml(text || "")}</p>`;
-    if (why && why.legal_play) {
+    // The legal alternative, unless the explanation already names it.
+    if (why && why.legal_play && !text.includes(why.legal_play) && !text.includes(notation(why.legal_play))) {
       html += `<p class="legal">${escapeHtml(t("game.legalInstead"))} <bdi dir="ltr" class="notation">${escapeHtml(notation(why.legal_play))}</bdi></p>`;
     }
     box.innerHTML = `${html}<button type="button" class="close" aria-label="${escapeHtml(t("dialog.close"))}">×</button>`;
