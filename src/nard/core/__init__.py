@@ -64,5 +64,6 @@ __all__ = [
     "format_step",
     "generate_plays",
     "is_legal",
+    "opposite_point",
     "parse_play",
 ]

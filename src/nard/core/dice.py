@@ -61,7 +61,10 @@ class Roll:
 
 
 ALL_ROLLS: Final[tuple[tuple[Roll, int], ...]] = tuple(
-    (Roll(high, low), 1 if high == low else 2) for high in DIE_FACES for low in DIE_FACES if low <= high
+    (Roll(high, low), 1 if high == low else 2)
+    for high in DIE_FACES
+    for low in DIE_FACES
+    if low <= high
 )
 """The 21 distinct rolls, each with its weight out of 36."""
 

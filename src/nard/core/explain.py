@@ -66,7 +66,7 @@ from nard.core import messages as msg
 from nard.core.board import BAR, HOME_BOARD, OFF, POINTS, Point, Position
 from nard.core.dice import Roll
 from nard.core.errors import InvalidPlayError
-from nard.core.plays import LegalPlays, Play, Step, TurnGuide, _Key, is_legal
+from nard.core.plays import LegalPlays, NodeKey, Play, Step, TurnGuide, is_legal
 from nard.core.rules import STANDARD, Rule, RuleSet
 
 __all__ = ["Explanation", "explain_move", "explain_play", "explain_step"]
@@ -185,7 +185,7 @@ def explain_move(
     if refusal is None or refusal.code != "combined-step":
         return refusal
     # A move over several dice: accepted if some split keeps a legal play reachable.
-    best: tuple[int, list[_Key], tuple[Step, ...]] | None = None
+    best: tuple[int, list[NodeKey], tuple[Step, ...]] | None = None
     for route in turn.splits(keys[0], step):
         made, reached = turn.walk(route, good_only=True, start=keys)
         if made == len(route):
@@ -219,34 +219,24 @@ class _Turn:
         self.roll = roll
         self.rules = rules
         self.guide = TurnGuide(position, roll, rules)
-        # The guide's search graph: every node with all its edges, the ones that
-        # keep a legal play reachable ("good") and where legal plays end.
-        search = self.guide._search
-        self.nodes = search.nodes
-        self.ends = search.legal_ends
-        self.good = self.guide._good
-        self.root = search.root
-        self.most = search.most_dice()
+        # The guide's search graph: every node with all its edges, where legal
+        # plays end, and (guide.is_good) the nodes that keep a legal play reachable.
+        self.nodes = self.guide.nodes
+        self.ends = self.guide.legal_ends
+        self.root = self.guide.root
+        self.most = self.guide.dice_used
 
     # -- walking the search ---------------------------------------------------------------
 
     def advance(
-        self, keys: Sequence[_Key], step: Step, *, good_only: bool
-    ) -> list[tuple[Step, _Key]]:
+        self, keys: Sequence[NodeKey], step: Step, *, good_only: bool
+    ) -> list[tuple[Step, NodeKey]]:
         """The (edge, node) pairs ``step`` leads to from any of ``keys``."""
-        found: dict[_Key, Step] = {}
-        for key in keys:
-            for edge, child in self.nodes[key].children:
-                if edge != step or (step.die and edge.die != step.die):
-                    continue
-                if good_only and child not in self.good:
-                    continue
-                found.setdefault(child, edge)
-        return [(edge, child) for child, edge in found.items()]
+        return self.guide.advance(keys, step, good_only=good_only)
 
     def walk(
-        self, steps: Sequence[Step], *, good_only: bool, start: Sequence[_Key] | None = None
-    ) -> tuple[int, list[_Key]]:
+        self, steps: Sequence[Step], *, good_only: bool, start: Sequence[NodeKey] | None = None
+    ) -> tuple[int, list[NodeKey]]:
         """How many of ``steps`` can be made in this order, and the nodes reached.
 
         Every node a step can lead to is followed, because under V1 the same
@@ -260,13 +250,13 @@ class _Turn:
             keys = nxt
         return len(steps), keys
 
-    def start(self, steps_made: Sequence[Step]) -> list[_Key]:
+    def start(self, steps_made: Sequence[Step]) -> list[NodeKey]:
         made, keys = self.walk(steps_made, good_only=True)
         if made < len(steps_made):
             raise ValueError("the steps made so far do not lead to a legal play")
         return keys
 
-    def reach(self, keys: Sequence[_Key]) -> set[_Key]:
+    def reach(self, keys: Sequence[NodeKey]) -> set[NodeKey]:
         """The nodes reachable from ``keys``, themselves included."""
         seen = set(keys)
         todo = list(keys)
@@ -277,24 +267,24 @@ class _Turn:
                     todo.append(child)
         return seen
 
-    def completion(self, key: _Key) -> tuple[Step, ...]:
+    def completion(self, key: NodeKey) -> tuple[Step, ...]:
         """Steps from a good node to the end of a legal play."""
         steps: list[Step] = []
         while key not in self.ends:
-            edge, key = next((e, c) for e, c in self.nodes[key].children if c in self.good)
+            edge, key = next((e, c) for e, c in self.nodes[key].children if self.guide.is_good(c))
             steps.append(edge)
         return tuple(steps)
 
-    def extension(self, keys: Sequence[_Key], steps_made: Sequence[Step]) -> Play:
+    def extension(self, keys: Sequence[NodeKey], steps_made: Sequence[Step]) -> Play:
         """A complete legal play that starts with ``steps_made``."""
         resolved = self.guide.resolve(steps_made) or list(steps_made)
         return Play((*resolved, *self.completion(keys[0])))
 
-    def used(self, key: _Key) -> int:
+    def used(self, key: NodeKey) -> int:
         return len(self.nodes[key].used)
 
     @staticmethod
-    def covers_hit(key: _Key) -> list[Point]:
+    def covers_hit(key: NodeKey) -> list[Point]:
         """Home points hit this turn that hold two or more of the mover's checkers (V2)."""
         return sorted((p for p in key[4] if key[0][p] >= 2), reverse=True)
 
@@ -363,8 +353,8 @@ class _Turn:
         expansions = self.expansions(steps)
         if expansions:
             return self.explain_combined(steps, expansions)
-        best: tuple[int, tuple[Step, ...], list[_Key]] | None = None
-        ends: list[tuple[tuple[Step, ...], _Key]] = []
+        best: tuple[int, tuple[Step, ...], list[NodeKey]] | None = None
+        ends: list[tuple[tuple[Step, ...], NodeKey]] = []
         for order in _orders(steps):
             made, keys = self.walk(order, good_only=False)
             if made == len(order):
@@ -422,7 +412,7 @@ class _Turn:
         return self.explain_steps(expansion)
 
     def explain_complete_steps(
-        self, steps: Sequence[Step], ends: list[tuple[tuple[Step, ...], _Key]]
+        self, steps: Sequence[Step], ends: list[tuple[tuple[Step, ...], NodeKey]]
     ) -> Explanation:
         """Every step can be made, yet the play is not legal: too few dice (R8), the
         smaller die (R9) or a hit home point covered (V2)."""
@@ -441,7 +431,7 @@ class _Turn:
             _Reason(Rule.R11, "not-legal", msg.not_legal(self.roll_text())), legal=legal
         )
 
-    def smaller_die_only(self, key: _Key) -> bool:
+    def smaller_die_only(self, key: NodeKey) -> bool:
         """Whether this node ends a way to play that R9 alone refuses: the only die
         played is the smaller one, where a legal play uses one die (the larger)."""
         used = self.nodes[key].used
@@ -461,7 +451,7 @@ class _Turn:
     def too_few_dice(
         self,
         steps: Sequence[Step],
-        ends: list[tuple[tuple[Step, ...], _Key]],
+        ends: list[tuple[tuple[Step, ...], NodeKey]],
         legal: Play,
     ) -> Explanation:
         """R8: a play that stops while more dice can be used."""
@@ -501,7 +491,7 @@ class _Turn:
         reason = _Reason(Rule.R8, "must-use-both", text, mistake, note, False)
         return self.build(reason, legal=shown)
 
-    def all_legal_look_worse(self, end: _Key) -> bool:
+    def all_legal_look_worse(self, end: NodeKey) -> bool:
         """Whether every legal play leaves more blots or fewer points than the play tried
         (the sign of mistake 5: refusing a legal play because it is strategically bad)."""
         tried = _shape(end[0])
@@ -514,7 +504,7 @@ class _Turn:
         )
 
     def explain_refused(
-        self, order: tuple[Step, ...], made: int, key: _Key, steps: Sequence[Step]
+        self, order: tuple[Step, ...], made: int, key: NodeKey, steps: Sequence[Step]
     ) -> Explanation:
         """The first step that no order of the play can make."""
         step = order[made]
@@ -526,7 +516,7 @@ class _Turn:
             reason = _Reason(Rule.R11, "not-legal", msg.not_legal(self.roll_text()))
         return self.build(reason, legal=legal, step=step)
 
-    def jump_over_closed(self, key: _Key, rest: Sequence[Step]) -> _Reason | None:
+    def jump_over_closed(self, key: NodeKey, rest: Sequence[Step]) -> _Reason | None:
         """Mistake 4: the checker stops on a closed point only on its way further with the
         next dice, and every order of those dice has a closed landing (R6)."""
         first = rest[0]
@@ -554,7 +544,7 @@ class _Turn:
     # -- single steps ------------------------------------------------------------------------
 
     def explain_next(
-        self, keys: Sequence[_Key], steps_made: Sequence[Step], step: Step
+        self, keys: Sequence[NodeKey], steps_made: Sequence[Step], step: Step
     ) -> Explanation | None:
         if self.advance(keys, step, good_only=True):
             return None
@@ -571,7 +561,7 @@ class _Turn:
         self,
         steps_made: Sequence[Step],
         step: Step,
-        raw: list[tuple[Step, _Key]],
+        raw: list[tuple[Step, NodeKey]],
         legal: Play,
     ) -> Explanation:
         """A step the board allows after which no legal play can be completed."""
@@ -608,7 +598,7 @@ class _Turn:
             reason = _Reason(Rule.R8, "must-use-both", text, mistake, note, False)
         return self.build(reason, legal=legal, step=step)
 
-    def classify(self, key: _Key, step: Step) -> _Reason | None:
+    def classify(self, key: NodeKey, step: Step) -> _Reason | None:
         """Why the board refuses ``step`` at this node, in the order of RULES.md R11."""
         player, opponent, dice = key[0], key[1], key[2]
         origin, target, distance = step.from_point, step.to_point, step.distance
@@ -658,7 +648,7 @@ class _Turn:
             return _Reason(Rule.V1, "escape-after-hit", msg.escape_after_hit(origin, target))
         return None
 
-    def combined(self, key: _Key, step: Step) -> _Reason | None:
+    def combined(self, key: NodeKey, step: Step) -> _Reason | None:
         """A step spanning several of the dice left: refused for its closed landing
         points (R6, mistake 4), or to be played as separate steps (R6)."""
         routes = _routes(step, key[2])
@@ -677,7 +667,7 @@ class _Turn:
         text = msg.intermediate_closed(step.from_point, step.to_point, dice, stops)
         return _Reason(Rule.R6, "intermediate-closed", text, 4)
 
-    def splits(self, key: _Key, step: Step) -> list[tuple[Step, ...]]:
+    def splits(self, key: NodeKey, step: Step) -> list[tuple[Step, ...]]:
         """The ways to play a move over several dice as one checker's single steps."""
         return [tuple(_split(step.from_point, route)) for route in _routes(step, key[2])]
 
@@ -694,7 +684,7 @@ def _steps_text(steps: Sequence[Step]) -> msg.Text:
     return msg.play_text(" ".join(str(step) for step in steps))
 
 
-def _closed(key: _Key, point: Point) -> bool:
+def _closed(key: NodeKey, point: Point) -> bool:
     return 1 <= point <= POINTS and key[1][25 - point] >= 2
 
 

@@ -19,7 +19,7 @@ True
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING
 
@@ -378,7 +378,8 @@ def _customs_may_bind(position: Position, roll: Roll, rules: RuleSet) -> bool:
 # hit and on which home points hits were made, so that equal keys really are
 # interchangeable and each is expanded once.
 
-_Key = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], frozenset[int]]
+NodeKey = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], frozenset[int]]
+"""A turn state: (mover's checkers, opponent's checkers, dice left, V1 marks, V2 hit points)."""
 _NO_TAINT: tuple[int, ...] = ()
 _NO_HITS: frozenset[int] = frozenset()
 
@@ -414,10 +415,13 @@ def _single_steps(
 
 
 @dataclass(slots=True)
-class _Node:
+class TurnNode:
+    """One way the turn can stand: the steps that reached it first, the dice they
+    used, and (when the search keeps them) the edges to the next states."""
+
     steps: tuple[Step, ...]
     used: tuple[int, ...]
-    children: list[tuple[Step, _Key]]
+    children: list[tuple[Step, NodeKey]]
 
 
 class _Search:
@@ -428,13 +432,13 @@ class _Search:
         self.roll = roll
         self.rules = rules
         self.keep_edges = keep_edges
-        self.nodes: dict[_Key, _Node] = {}
-        self.root: _Key = (position.player, position.opponent, roll.units, _NO_TAINT, _NO_HITS)
+        self.nodes: dict[NodeKey, TurnNode] = {}
+        self.root: NodeKey = (position.player, position.opponent, roll.units, _NO_TAINT, _NO_HITS)
         self._expand(self.root, (), ())
         self.legal_ends = self._legal_ends()
 
-    def _expand(self, key: _Key, steps: tuple[Step, ...], used: tuple[int, ...]) -> None:
-        node = _Node(steps, used, [])
+    def _expand(self, key: NodeKey, steps: tuple[Step, ...], used: tuple[int, ...]) -> None:
+        node = TurnNode(steps, used, [])
         self.nodes[key] = node
         player, opponent, dice, taint, _ = key
         rules = self.rules
@@ -459,13 +463,13 @@ class _Search:
 
     def _child(
         self,
-        key: _Key,
+        key: NodeKey,
         origin: int,
         target: int,
         hit: bool,
         tainted_mover: bool,
         rest: tuple[int, ...],
-    ) -> _Key:
+    ) -> NodeKey:
         player, opponent, _, taint, home_hits = key
         moved = list(player)
         moved[origin] -= 1
@@ -491,7 +495,7 @@ class _Search:
             home_hits = home_hits | {target}
         return (tuple(moved), opponent, rest, taint, home_hits)
 
-    def _legal_ends(self) -> dict[_Key, _Node]:
+    def _legal_ends(self) -> dict[NodeKey, TurnNode]:
         """The nodes where a legal play ends (R8, R9, V2)."""
         ends = {
             key: node
@@ -605,9 +609,9 @@ class TurnGuide:
         self._search = _Search(position, roll, rules, keep_edges=True)
         self._good = self._good_nodes()
 
-    def _good_nodes(self) -> set[_Key]:
+    def _good_nodes(self) -> set[NodeKey]:
         """Nodes from which some legal play can still be completed."""
-        good: set[_Key] = set(self._search.legal_ends)
+        good: set[NodeKey] = set(self._search.legal_ends)
         nodes = self._search.nodes
         # Children always use more dice than parents: settle nodes deepest first.
         for key in sorted(nodes, key=lambda k: -len(nodes[k].used)):
@@ -620,34 +624,78 @@ class TurnGuide:
         """How many dice (units) a complete legal play uses (R8)."""
         return self._search.most_dice()
 
-    def walk(self, steps: Sequence[Step]) -> list[_Key] | None:
-        """The nodes a sequence of steps passes through, or None if a step is not allowed."""
-        key = self._search.root
-        path = [key]
-        for step in steps:
-            nxt = self._follow(key, step)
-            if nxt is None:
-                return None
-            key = nxt
-            path.append(key)
-        return path
+    # -- the search graph, for callers that diagnose (nard.core.explain) -------------------
 
-    def _follow(self, key: _Key, step: Step) -> _Key | None:
-        options = [
-            child
-            for edge, child in self._search.nodes[key].children
-            if edge == step and (not step.die or edge.die == step.die) and child in self._good
-        ]
-        return options[0] if options else None
+    @property
+    def root(self) -> NodeKey:
+        """The node before any step of this turn."""
+        return self._search.root
+
+    @property
+    def nodes(self) -> Mapping[NodeKey, TurnNode]:
+        """Every way the turn can stand, each with its steps so far, dice used and edges."""
+        return self._search.nodes
+
+    @property
+    def legal_ends(self) -> Mapping[NodeKey, TurnNode]:
+        """The nodes where a legal play ends (R8, R9, V2)."""
+        return self._search.legal_ends
+
+    def is_good(self, key: NodeKey) -> bool:
+        """Whether a complete legal play can still be reached from this node."""
+        return key in self._good
+
+    def advance(
+        self, keys: Iterable[NodeKey], step: Step, *, good_only: bool = True
+    ) -> list[tuple[Step, NodeKey]]:
+        """The (edge, node) pairs ``step`` leads to from any of ``keys``.
+
+        A step can lead to several nodes: a bear-off that either die can make, or,
+        under V1, a move by the checker that hit or by another on the same point.
+        """
+        found: dict[NodeKey, Step] = {}
+        for key in keys:
+            for edge, child in self._search.nodes[key].children:
+                if edge != step or (step.die and edge.die != step.die):
+                    continue
+                if good_only and child not in self._good:
+                    continue
+                found.setdefault(child, edge)
+        return [(edge, child) for child, edge in found.items()]
+
+    def walk(self, steps: Sequence[Step]) -> list[NodeKey] | None:
+        """Every node the steps, made in this order, can lead to; None if one is not allowed."""
+        keys = [self._search.root]
+        for step in steps:
+            keys = [child for _, child in self.advance(keys, step)]
+            if not keys:
+                return None
+        return keys
+
+    def _route(self, steps: Sequence[Step], accept: Collection[NodeKey]) -> list[Step] | None:
+        """The steps with dice and hits filled in, along a route that ends in ``accept``."""
+
+        def search(key: NodeKey, index: int) -> list[Step] | None:
+            if index == len(steps):
+                return [] if key in accept else None
+            for edge, child in self.advance((key,), steps[index]):
+                rest = search(child, index + 1)
+                if rest is not None:
+                    return [edge, *rest]
+            return None
+
+        return search(self._search.root, 0)
 
     def next_steps(self, steps: Sequence[Step] = ()) -> list[Step]:
         """The steps that may come next, each keeping a complete legal play reachable."""
-        path = self.walk(steps)
-        if path is None:
+        keys = self.walk(steps)
+        if keys is None:
             raise ValueError("the steps made so far do not lead to a legal play")
         seen: dict[Step, Step] = {}
-        for edge, child in self._search.nodes[path[-1]].children:
-            if child in self._good and edge not in seen:
+        for edge, _ in itertools.chain.from_iterable(
+            self._search.nodes[key].children for key in keys
+        ):
+            if edge not in seen and any(True for _ in self.advance(keys, edge)):
                 seen[edge] = edge
         return list(seen.values())
 
@@ -660,35 +708,18 @@ class TurnGuide:
 
     def is_complete(self, steps: Sequence[Step]) -> bool:
         """Whether these steps make a whole legal play, so the turn can be confirmed."""
-        path = self.walk(steps)
-        return path is not None and path[-1] in self._search.legal_ends
+        keys = self.walk(steps)
+        return keys is not None and any(key in self._search.legal_ends for key in keys)
 
     def resolve(self, steps: Sequence[Step]) -> list[Step] | None:
         """The same steps with dice and hits filled in, if they are allowed in this order."""
-        key = self._search.root
-        resolved = []
-        for step in steps:
-            match = next(
-                (
-                    (edge, child)
-                    for edge, child in self._search.nodes[key].children
-                    if edge == step
-                    and (not step.die or edge.die == step.die)
-                    and child in self._good
-                ),
-                None,
-            )
-            if match is None:
-                return None
-            resolved.append(match[0])
-            key = match[1]
-        return resolved
+        return self._route(steps, self._good)
 
     def complete_play(self, steps: Sequence[Step]) -> Play | None:
         """The play as made, if its steps in some order form a whole legal play."""
         for order in _orders(steps):
-            resolved = self.resolve(order)
-            if resolved is not None and self.is_complete(resolved):
+            resolved = self._route(order, self._search.legal_ends)
+            if resolved is not None:
                 return Play(tuple(resolved))
         return None
 

@@ -13,11 +13,11 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from enum import Enum
+from enum import StrEnum
 from typing import Final
 
 
-class Rule(str, Enum):
+class Rule(StrEnum):
     """The rule ids of RULES.md."""
 
     R1 = "R1"
@@ -44,11 +44,8 @@ class Rule(str, Enum):
     V3 = "V3"
     V4 = "V4"
 
-    def __str__(self) -> str:
-        return self.value
 
-
-class EscapeScope(str, Enum):
+class EscapeScope(StrEnum):
     """Where a hit must have happened for V1 to bind the hitting checker."""
 
     HOME = "home"
