@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck contracts pytest bench clean
+.PHONY: run test system-deps lint typecheck contracts pytest bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -15,7 +15,10 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/nard $(ARGS)
 
-test: $(STAMP) lint typecheck contracts pytest
+test: $(STAMP) system-deps lint typecheck contracts pytest
+
+system-deps:
+	bash tools/system-deps.sh
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench
