@@ -48,6 +48,10 @@ def test_bot_game_played_to_the_end_then_result_replay_and_history(
     text = over.inner_text()
     assert re.search(r"You (won|lost)", text)
     assert re.search(r"(a single game|a gammon|a backgammon): \d+ points", text)
+    # The page mixed its own seed into the fair dice; the server's seed is out after the match.
+    fair = page.request.get(f"{server}/api/games/{game_id}/fair-dice").json()
+    assert len(fair["client_seeds"]) == 1 and re.fullmatch(r"[0-9a-f]{32}", fair["client_seeds"][0])
+    assert fair["server_seed"]
     over.get_by_role("button", name="Replay and analyse").click()
     page.wait_for_url(f"**/replay/{game_id}")
     page.wait_for_selector(READY)

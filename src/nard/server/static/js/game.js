@@ -154,12 +154,16 @@ class GamePage {
     switch (message.type) {
       case "welcome":
         this.you = message.you;
+        this.addClientSeed();
         break;
       case "state":
         this.enqueue(() => this.apply(message.game, []));
         break;
       case "update":
-        this.enqueue(() => this.apply(message.game, message.events));
+        // Catch-up updates (after a sync) come without the game; the state after them has it.
+        if (message.game && message.seq > (this.snapshot?.seq ?? -1)) {
+          this.enqueue(() => this.apply(message.game, message.events));
+        }
         break;
       case "presence":
         if (this.snapshot) {
@@ -171,11 +175,26 @@ class GamePage {
         break;
       case "error":
         this.busy = false;
-        this.refused(message);
+        if (message.code !== "seeds_fixed") this.refused(message);
         break;
       default:
         break;
     }
+  }
+
+  /**
+   * Mix this browser's own random seed into the fair dice (docs/protocol.md), once,
+   * before the first roll: then not even the server alone chose the dice.
+   */
+  addClientSeed() {
+    const snap = this.snapshot;
+    if (this.seeded || !snap?.fair_dice || !this.you.length) return;
+    const { match, game } = snap.state;
+    if (match.game_number !== 1 || game.phase !== "opening" || snap.seq > 0) return;
+    this.seeded = true;
+    const bytes = crypto.getRandomValues(new Uint8Array(16));
+    const seed = [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+    this.socket.send(JSON.stringify({ type: "client_seed", id: (this.messageId += 1), seed }));
   }
 
   enqueue(work) {
