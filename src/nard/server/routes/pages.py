@@ -9,10 +9,12 @@ invitation (``/invite/{token}``) or a game (``/game/{id}``) open directly.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from fastapi import APIRouter, FastAPI
 from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.responses import Response
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
 """The folder of the front end's files."""
@@ -65,7 +67,7 @@ async def account() -> FileResponse:
 class _RevalidatedFiles(StaticFiles):
     """Static files that browsers revalidate (ETag) instead of trusting a stale copy."""
 
-    def file_response(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+    def file_response(self, *args: Any, **kwargs: Any) -> Response:
         response = super().file_response(*args, **kwargs)
         response.headers["Cache-Control"] = "no-cache"
         return response

@@ -134,12 +134,11 @@ class GamePage {
   // -- connection ----------------------------------------------------------------------
 
   connect() {
-    const since = this.snapshot ? this.snapshot.seq : undefined;
-    const socket = new WebSocket(socketUrl(this.gameId, this.watch, undefined));
+    // Every connection starts with a full ``state``: no catch-up needed after a drop.
+    const socket = new WebSocket(socketUrl(this.gameId, this.watch));
     this.socket = socket;
     socket.addEventListener("open", () => {
       this.retry = 0;
-      void since;
     });
     socket.addEventListener("message", (event) => this.receive(JSON.parse(event.data)));
     socket.addEventListener("close", () => {

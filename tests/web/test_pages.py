@@ -1,0 +1,131 @@
+"""The web app's files as the server serves them (no browser needed)."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from fastapi.testclient import TestClient
+
+from nard.server.app import create_app
+from nard.server.config import Settings
+from nard.server.routes.pages import STATIC
+
+PAGES = [
+    "/",
+    "/game/abc",
+    "/invite/tok",
+    "/watch/abc?token=x",
+    "/history",
+    "/replay/abc",
+    "/account",
+]
+TEXT_KEY = re.compile(
+    r"""\bt\(\s*"([\w.]+)"|data-i18n(?:-title|-placeholder)?="([\w.]+)"|"([a-z]+\.[\w.]+)\""""
+)
+PERSIAN_LETTER = re.compile(r"[\u0600-\u06FF]")
+LATIN_DIGIT_RUN = re.compile(r"(?<![{\w])[0-9]+(?![\w}])")
+
+
+@pytest.fixture(scope="module")
+def client() -> TestClient:
+    # No lifespan: serving files needs no database.
+    return TestClient(create_app(Settings(database_url="sqlite:///:memory:")))
+
+
+def texts(lang: str) -> dict[str, str]:
+    data: dict[str, str] = json.loads((STATIC / "i18n" / f"{lang}.json").read_text("utf-8"))
+    return data
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_every_page_path_answers_the_shell(client: TestClient, path: str) -> None:
+    response = client.get(path)
+    assert response.status_code == 200
+    assert response.headers["content-type"].startswith("text/html")
+    assert response.headers["cache-control"] == "no-cache"
+    assert '<script type="module" src="/static/js/app.js">' in response.text
+
+
+def test_static_files_are_served_with_their_types(client: TestClient) -> None:
+    script = client.get("/static/js/board.js")
+    assert script.status_code == 200
+    assert "javascript" in script.headers["content-type"]
+    font = client.get("/static/fonts/Vazirmatn-Regular.woff2")
+    assert font.status_code == 200 and font.content[:4] == b"wOF2"
+    assert client.get("/static/js/nothing.js").status_code == 404
+
+
+def test_the_font_ships_with_its_license() -> None:
+    fonts = STATIC / "fonts"
+    assert {"Vazirmatn-Regular.woff2", "Vazirmatn-Bold.woff2"} <= {p.name for p in fonts.iterdir()}
+    assert "SIL Open Font License" in (fonts / "OFL.txt").read_text("utf-8")
+
+
+def test_nothing_is_loaded_from_another_site() -> None:
+    for path in STATIC.rglob("*"):
+        if path.suffix not in {".js", ".html", ".css"}:
+            continue
+        text = path.read_text("utf-8")
+        assert not re.search(r"(src|href|url)\(?=?[\"']?https?://", text), path
+        for module in re.findall(r"""(?:from|import)\s*\(?\s*["']([^"']+)["']""", text):
+            assert module.startswith("./") or module.startswith("/static/"), (path, module)
+
+
+def test_english_and_persian_have_the_same_texts() -> None:
+    assert texts("en").keys() == texts("fa").keys()
+
+
+def used_keys() -> set[str]:
+    keys: set[str] = set()
+    known = texts("en").keys()
+    for path in [*STATIC.glob("js/*.js"), STATIC / "index.html"]:
+        for groups in TEXT_KEY.findall(path.read_text("utf-8")):
+            key = next(group for group in groups if group)
+            # A quoted "word.word" may be something else (a CSS class); t(...) keys must exist.
+            if groups[0] or groups[1] or key.split(".")[0] in {k.split(".")[0] for k in known}:
+                keys.add(key)
+    return keys
+
+
+def test_every_text_the_pages_use_exists() -> None:
+    missing = sorted(used_keys() - texts("en").keys())
+    assert not missing
+
+
+def test_persian_texts_are_persian_with_the_game_words() -> None:
+    fa = texts("fa")
+    latin_ok = {"analysis.pr", "mark.none"}
+    for key, value in fa.items():
+        if key in latin_ok:
+            continue
+        assert PERSIAN_LETTER.search(value), key
+        # Numbers come from placeholders (shown in Persian digits), except rule ids.
+        assert not LATIN_DIGIT_RUN.search(re.sub(r"\b[RV]\d+\b|\(\.mat\)", "", value)), key
+    assert fa["kind.gammon"] == "مارس"
+    assert fa["kind.backgammon"] == "کوکس"
+    assert fa["word.bar"] == "بار"
+    assert fa["game.double"] == "داو"
+    assert fa["rule.R7"] == "جفت"
+    assert "مهره" in fa["game.moveNow"] and "خانه" in fa["game.moveNow"]
+
+
+def test_the_shell_is_right_to_left_until_the_texts_say_otherwise() -> None:
+    html = (STATIC / "index.html").read_text("utf-8")
+    assert '<html lang="fa" dir="rtl">' in html
+
+
+def test_texts_cover_every_rule_result_mark_and_rating_the_server_may_send() -> None:
+    from nard.ai.analysis import RATINGS, Mark
+    from nard.core.rules import Rule
+    from nard.match.scoring import ResultKind
+
+    wanted = (
+        {f"rule.{rule.value}" for rule in Rule}
+        | {f"kind.{kind.value}" for kind in ResultKind}
+        | {f"mark.{mark.value}" for mark in Mark}
+        | {f"rating.{name}" for name, _ in RATINGS}
+    )
+    for lang in ("en", "fa"):
+        assert not sorted(wanted - texts(lang).keys()), lang
