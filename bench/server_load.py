@@ -140,7 +140,14 @@ async def main(args: argparse.Namespace) -> None:
 
         async def one() -> dict[str, Player]:
             async with semaphore:
-                return await setup_game(transport, args.url)
+                for attempt in range(5):
+                    try:
+                        return await setup_game(transport, args.url)
+                    except httpx.TransportError:
+                        # A pooled keep-alive connection the server closed meanwhile.
+                        if attempt == 4:
+                            raise
+                raise AssertionError("unreachable")
 
         started = time.monotonic()
         games = await asyncio.gather(*(one() for _ in range(args.games)))

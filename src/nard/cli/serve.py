@@ -52,6 +52,8 @@ def run_serve(args: argparse.Namespace) -> int:
         host=settings.host,
         port=settings.port,
         ws_max_size=64 * 1024,
+        # Game messages are small JSON; compressing each costs more CPU than it saves.
+        ws_per_message_deflate=False,
         log_level=args.log_level,
     )
     return 0

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI, Request
@@ -28,7 +29,7 @@ from nard.server.services.errors import Refusal
 from nard.server.services.game_service import GameService
 from nard.server.services.player_service import PlayerService
 from nard.server.ws import game_socket
-from nard.storage.session import make_engine, make_sessions, migrate
+from nard.storage.session import make_engine, make_sessions, migrate, writer_threads
 
 _STATUS = {
     "not_found": 404,
@@ -63,14 +64,19 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         engine = make_engine(settings.database_url)
         await asyncio.to_thread(migrate, engine)
         sessions = make_sessions(engine)
+        database = ThreadPoolExecutor(
+            writer_threads(settings.database_url), thread_name_prefix="nard-db"
+        )
         bus: EventBus = RedisBus(settings.redis_url) if settings.redis_url else InProcessBus()
         await bus.start()
         bots = BotService(settings.bot_workers, delay_s=settings.bot_delay_s)
-        service = GameService(sessions, bus, claim_after_s=settings.claim_after_s)
+        service = GameService(
+            sessions, bus, executor=database, claim_after_s=settings.claim_after_s
+        )
         service.bots = bots
         app.state.settings = settings
         app.state.games = service
-        app.state.players = PlayerService(sessions)
+        app.state.players = PlayerService(sessions, database)
         await service.resume()
         try:
             yield
@@ -78,6 +84,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await service.close()
             bots.close()
             await bus.close()
+            database.shutdown(wait=True)
             engine.dispose()
 
     app = FastAPI(

@@ -40,7 +40,7 @@ def _sqlite_pragmas(connection: Any, _record: Any) -> None:
     cursor.close()
 
 
-def make_engine(url: str, *, pool_size: int = 10) -> Engine:
+def make_engine(url: str, *, pool_size: int = 16) -> Engine:
     """An engine for ``url``; SQLite files get their folder created and WAL mode."""
     url = normalise_url(url)
     if url.startswith("sqlite"):
@@ -51,6 +51,19 @@ def make_engine(url: str, *, pool_size: int = 10) -> Engine:
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
     return create_engine(url, pool_size=pool_size, max_overflow=pool_size, pool_pre_ping=True)
+
+
+def writer_threads(url: str) -> int:
+    """How many threads should talk to the database at once.
+
+    SQLite takes one writer at a time and makes the others wait in its busy
+    handler, which sleeps in steps of milliseconds: one thread that queues the
+    work is faster than several that collide. PostgreSQL commits concurrently.
+
+    >>> writer_threads("sqlite:///data/nard.sqlite3"), writer_threads("postgresql://db")
+    (1, 16)
+    """
+    return 1 if normalise_url(url).startswith("sqlite") else 16
 
 
 def make_sessions(engine: Engine) -> sessionmaker[Session]:

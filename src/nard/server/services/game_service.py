@@ -21,6 +21,7 @@ import logging
 import secrets
 import time
 from collections.abc import Callable
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -127,7 +128,7 @@ def _rules(switches: schemas.RuleSwitches) -> RuleSet:
         if value is not None
     }
     if "escape_scope" in changes:
-        changes["escape_scope"] = EscapeScope(changes["escape_scope"])
+        changes["escape_scope"] = EscapeScope(str(changes["escape_scope"]))
     return rules.with_(**changes)
 
 
@@ -164,10 +165,12 @@ class GameService:
         sessions: sessionmaker[Session],
         bus: EventBus,
         *,
+        executor: Executor | None = None,
         claim_after_s: float = 120.0,
         base_url: str = "",
     ) -> None:
         self.sessions = sessions
+        self.executor = executor
         self.bus = bus
         self.claim_after_s = claim_after_s
         self.base_url = base_url
@@ -184,7 +187,7 @@ class GameService:
             with self.sessions() as session:
                 return work(session)
 
-        return await asyncio.to_thread(run)
+        return await asyncio.get_running_loop().run_in_executor(self.executor, run)
 
     # -- creating, joining, loading -------------------------------------------------------------
 

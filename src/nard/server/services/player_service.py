@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import secrets
 from collections.abc import Callable
+from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -53,15 +54,16 @@ class PlayerInfo:
 
 
 class PlayerService:
-    def __init__(self, sessions: sessionmaker[Session]) -> None:
+    def __init__(self, sessions: sessionmaker[Session], executor: Executor | None = None) -> None:
         self.sessions = sessions
+        self.executor = executor
 
     async def _db(self, work: Callable[[Session], T]) -> T:
         def run() -> T:
             with self.sessions() as session:
                 return work(session)
 
-        return await asyncio.to_thread(run)
+        return await asyncio.get_running_loop().run_in_executor(self.executor, run)
 
     async def by_token(self, token: str | None) -> PlayerInfo | None:
         if not token or len(token) > 100:

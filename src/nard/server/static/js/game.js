@@ -257,37 +257,52 @@ class GamePage {
     const name = (side) => this.sideName(side);
     switch (event.type) {
       case "turn_passed":
-        this.notice = t("game.noPlay", { name: name(event.side), dice: diceText(event.roll) });
+        this.say(this.you.length === 1 && event.side === this.you[0]
+            ? t("game.noPlayYou", { dice: diceText(event.roll) })
+            : t("game.noPlay", { name: name(event.side), dice: diceText(event.roll) }));
         break;
       case "opening_rolled":
-        this.notice = event.starter
+        this.say(event.starter
           ? t(this.you.length === 1 && event.starter === this.you[0] ? "game.openingYouStart" : "game.openingRolled", {
               white: event.white,
               black: event.black,
               name: name(event.starter),
             })
-          : t("game.openingTie", { die: event.white });
+          : t("game.openingTie", { die: event.white }));
         break;
       case "cube_offered":
-        this.notice = t("game.cubeOffered", { name: name(event.side), value: event.value });
+        this.say(t("game.cubeOffered", { name: name(event.side), value: event.value }));
         break;
       case "cube_taken":
-        this.notice = t("game.cubeTaken", { name: name(event.side), value: event.value });
+        this.say(t("game.cubeTaken", { name: name(event.side), value: event.value }));
         break;
       case "cube_dropped":
-        this.notice = t("game.cubeDropped", { name: name(event.side) });
+        this.say(t("game.cubeDropped", { name: name(event.side) }));
         break;
       case "resign_refused":
-        this.notice = t("game.resignRefused");
+        this.say(t("game.resignRefused"));
         break;
       case "dice_rolled":
       case "play_made":
       case "game_over":
-        this.notice = null;
+        // A notice stays a few seconds even when the bot answers at once.
+        if (this.notice && Date.now() > this.notice.until) this.notice = null;
         break;
       default:
         break;
     }
+  }
+
+  /** Show ``text`` by the status line for a few seconds at least. */
+  say(text) {
+    const notice = { text, until: Date.now() + 3500 };
+    this.notice = notice;
+    setTimeout(() => {
+      if (this.notice === notice) {
+        this.notice = null;
+        this.render();
+      }
+    }, 12000);
   }
 
   actingSide() {
@@ -445,7 +460,7 @@ class GamePage {
     }
     if (this.you.length > 1 && acting) line = `${this.sideName(acting)}: ${line}`;
     status.innerHTML = `<span class="match-line">${escapeHtml(length + crawford + cube)}</span>
-      ${this.notice ? `<span class="notice">${escapeHtml(this.notice)}</span>` : ""}
+      ${this.notice ? `<span class="notice">${escapeHtml(this.notice.text)}</span>` : ""}
       <span class="prompt">${escapeHtml(line || "")}</span>`;
   }
 
