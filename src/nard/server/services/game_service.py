@@ -651,6 +651,10 @@ class GameService:
     async def act(self, live: LiveGame, player_id: int, message: schemas.ActionMessage) -> int:
         """Apply a player's action; returns its ``seq`` once it is committed."""
         async with live.lock:
+            if message.seq > live.seq or live.status == "waiting" or not live.sides_of(player_id):
+                # Another server process may have moved this game on (or seated the
+                # opponent): catch up from the database.
+                await self._reload(live)
             if live.status == "waiting":
                 raise Refusal("waiting", "wait for your opponent to open the invitation")
             side = self._acting_side(live, player_id, message.side)

@@ -22,8 +22,11 @@ export async function historyPage(root) {
     list.innerHTML = games.length
       ? games
           .map((game) => {
-            const won = game.result && game.you.includes(game.result.winner);
-            const badge = game.result ? `<span class="badge ${won ? "won" : "lost"}">${escapeHtml(t(won ? "history.won" : "history.lost"))}</span>` : "";
+            const winner = game.result?.winner;
+            const won = winner && game.you.includes(winner);
+            // At one screen both seats are yours: say which colour won.
+            const label = game.you.length > 1 ? t("game.won", { name: t(`side.${winner}`) }) : t(won ? "history.won" : "history.lost");
+            const badge = winner ? `<span class="badge ${won ? "won" : "lost"}">${escapeHtml(label)}</span>` : "";
             return `<li><a class="game-link" href="/replay/${encodeURIComponent(game.id)}">${badge} ${gameLine(game)}</a></li>`;
           })
           .join("")
