@@ -20,7 +20,12 @@ standard rules, player A's points per game ± 1 standard error:
     expert       advanced        300     2   +0.345 ± 0.053
     expert       pubeval         200     1   +0.600 ± 0.064
     expert       pubeval         300     2   +0.750 ± 0.052
-    world_class  expert           60     2   -0.033 ± 0.108 (not significant)
+    world_class  expert           60     2   -0.033 ± 0.108
+    world_class  expert          120     3   -0.067 ± 0.080 (no measurable gain from depth)
+
+Under the Iranian preset (every play checked legal with --check):
+
+    expert       pubeval          50     3   +0.730 ± 0.133
 """
 
 from __future__ import annotations
