@@ -52,6 +52,12 @@ def test_bot_game_played_to_the_end_then_result_replay_and_history(
     fair = page.request.get(f"{server}/api/games/{game_id}/fair-dice").json()
     assert len(fair["client_seeds"]) == 1 and re.fullmatch(r"[0-9a-f]{32}", fair["client_seeds"][0])
     assert fair["server_seed"]
+    # Reopened later, the finished game still says who won.
+    page.reload()
+    page.wait_for_selector(READY)
+    over = page.locator("dialog[open].game-over")
+    over.wait_for()
+    assert re.search(r"You (won|lost)", over.inner_text())
     over.get_by_role("button", name="Replay and analyse").click()
     page.wait_for_url(f"**/replay/{game_id}")
     page.wait_for_selector(READY)

@@ -690,7 +690,8 @@ class GamePage {
     const score = t("game.scoreLine", { white: this.sideName("white"), black: this.sideName("black"), a: match.score[0], b: match.score[1] });
     const over = match.over || this.snapshot.status === "finished";
     const title = this.you.length === 1 ? t(event.winner === this.you[0] ? "game.youWon" : "game.youLost") : t("game.won", { name: winner });
-    const body = `${t("game.overHow", { name: winner, kind, points: event.points })}\n${score}${over ? `\n${t("game.matchOver")}` : ""}`;
+    const how = event.kind ? `${t("game.overHow", { name: winner, kind, points: event.points })}\n` : "";
+    const body = `${how}${score}${over ? `\n${t("game.matchOver")}` : ""}`;
     const buttons = over
       ? [
           { label: t("game.rematch"), value: "rematch", primary: true },
@@ -709,8 +710,9 @@ class GamePage {
   }
 
   finishedOnLoad() {
-    const last = this.snapshot.state.game.result;
-    if (last && !this.shownOver.size) {
+    // The state may already hold the next (unplayed) game: then the match result says who won.
+    const last = this.snapshot.state.game.result || this.snapshot.result;
+    if (last?.winner && !this.shownOver.size) {
       this.gameOver({ winner: last.winner, kind: last.kind, points: last.points });
     }
   }
