@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import or_, select, update
+from sqlalchemy import insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -138,8 +138,10 @@ class GameRepository:
         """
         now = utcnow()
         try:
-            self.session.add(
-                GameAction(
+            # Core statements: this runs for every action, and the unit of work
+            # would only add overhead to one INSERT and one UPDATE.
+            self.session.execute(
+                insert(GameAction).values(
                     game_id=game_id,
                     seq=seq,
                     action=action,
@@ -148,7 +150,6 @@ class GameRepository:
                     created_at=now,
                 )
             )
-            self.session.flush()
             values: dict[str, Any] = {
                 "seq": seq,
                 "snapshot": snapshot,
