@@ -13,7 +13,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/nard $(ARGS)
+	$(BIN)/nard serve $(ARGS)
 
 test: $(STAMP) system-deps lint typecheck contracts pytest
 
