@@ -13,26 +13,34 @@ bgsage; :mod:`nard.ai.engine` does, on first use.
 True
 """
 
+from nard.ai.analysis import Analyser, MatchAnalysis, analyse_record
 from nard.ai.bot import LEVELS, Bot, Level
 from nard.ai.cube import CubeAction, CubeAnalysis, CubeState, analyse_cube, can_double
 from nard.ai.evaluator import Evaluator, PipCountEvaluator, PlayEvaluator
 from nard.ai.hint import hint_cube, hint_plays
 from nard.ai.probabilities import Probabilities
+from nard.ai.progress import AnalysisCancelled, AnalysisProgress, CancelToken
 from nard.ai.ranking import RankedPlay, rank_plays
 
 __all__ = [
     "LEVELS",
+    "Analyser",
+    "AnalysisCancelled",
+    "AnalysisProgress",
     "Bot",
+    "CancelToken",
     "CubeAction",
     "CubeAnalysis",
     "CubeState",
     "Evaluator",
     "Level",
+    "MatchAnalysis",
     "PipCountEvaluator",
     "PlayEvaluator",
     "Probabilities",
     "RankedPlay",
     "analyse_cube",
+    "analyse_record",
     "can_double",
     "hint_cube",
     "hint_plays",

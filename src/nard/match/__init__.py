@@ -74,7 +74,10 @@ from nard.match.events import (
 from nard.match.fair import FairDice, VerificationReport, commitment, derive_roll, verify_rolls
 from nard.match.game import DiceDraw, Game, Phase, Progress
 from nard.match.match import Match, MatchProgress
+from nard.match.matfile import MatFileError
+from nard.match.matrecord import mat_to_record, match_to_mat
 from nard.match.options import GameOptions, OpeningRule
+from nard.match.record import FairDiceRecord, MatchRecord, RecordError, replay
 from nard.match.scoring import EndReason, GameResult, ResultKind, game_points, result_kind
 
 __all__ = [
@@ -99,6 +102,7 @@ __all__ = [
     "EndReason",
     "Event",
     "FairDice",
+    "FairDiceRecord",
     "Game",
     "GameError",
     "GameOptions",
@@ -110,9 +114,11 @@ __all__ = [
     "InvalidActionError",
     "MakePlay",
     "MakeStep",
+    "MatFileError",
     "Match",
     "MatchOver",
     "MatchProgress",
+    "MatchRecord",
     "OpeningRoll",
     "OpeningRolled",
     "OpeningRule",
@@ -121,6 +127,7 @@ __all__ = [
     "PhaseError",
     "PlayMade",
     "Progress",
+    "RecordError",
     "RefuseResignation",
     "Resign",
     "ResignAccepted",
@@ -142,6 +149,9 @@ __all__ = [
     "commitment",
     "derive_roll",
     "game_points",
+    "mat_to_record",
+    "match_to_mat",
+    "replay",
     "result_kind",
     "verify_rolls",
 ]
