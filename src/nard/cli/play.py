@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import itertools
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -54,7 +53,7 @@ from nard.core.errors import AmbiguousPlayError, IllegalPlayError, InvalidPlayEr
 from nard.core.explain import Explanation, explain_move
 from nard.core.messages import fa_digits
 from nard.core.notation import format_play, format_step, parse_play
-from nard.core.plays import Step, TurnGuide
+from nard.core.plays import Step, TurnGuide, step_orders
 from nard.core.rules import RuleSet
 from nard.match.actions import (
     AcceptResignation,
@@ -132,20 +131,11 @@ def route_moves(
 ) -> tuple[Step, ...] | None:
     """Single-die steps that carry out ``moves`` (each may span several dice) after
     ``made``, each step keeping a legal play reachable; None if there are none."""
-    for order in _orders(moves):
+    for order in step_orders(moves):
         found = _route(guide, made, order)
         if found is not None:
             return found
     return None
-
-
-def _orders(moves: Sequence[Step]) -> Iterator[tuple[Step, ...]]:
-    yield tuple(moves)
-    seen = {tuple(moves)}
-    for order in itertools.permutations(moves):
-        if order not in seen:
-            seen.add(order)
-            yield order
 
 
 def _route(

@@ -66,7 +66,7 @@ from nard.core import messages as msg
 from nard.core.board import BAR, HOME_BOARD, OFF, POINTS, Point, Position
 from nard.core.dice import Roll
 from nard.core.errors import InvalidPlayError
-from nard.core.plays import LegalPlays, NodeKey, Play, Step, TurnGuide, is_legal
+from nard.core.plays import LegalPlays, NodeKey, Play, Step, TurnGuide, is_legal, step_orders
 from nard.core.rules import STANDARD, Rule, RuleSet
 
 __all__ = ["Explanation", "explain_move", "explain_play", "explain_step"]
@@ -355,7 +355,7 @@ class _Turn:
             return self.explain_combined(steps, expansions)
         best: tuple[int, tuple[Step, ...], list[NodeKey]] | None = None
         ends: list[tuple[tuple[Step, ...], NodeKey]] = []
-        for order in _orders(steps):
+        for order in step_orders(steps):
             made, keys = self.walk(order, good_only=False)
             if made == len(order):
                 ends.extend((order, key) for key in keys)
@@ -406,7 +406,7 @@ class _Turn:
         # Judge the split that gets furthest.
         scored = []
         for expansion in plays:
-            made = max(self.walk(order, good_only=False)[0] for order in _orders(expansion))
+            made = max(self.walk(order, good_only=False)[0] for order in step_orders(expansion))
             scored.append((made, expansion))
         expansion = max(scored, key=lambda item: item[0])[1]
         return self.explain_steps(expansion)
@@ -456,7 +456,7 @@ class _Turn:
     ) -> Explanation:
         """R8: a play that stops while more dice can be used."""
         extended: Play | None = None
-        for order in _orders(steps):
+        for order in step_orders(steps):
             made, keys = self.walk(order, good_only=True)
             if made == len(order):
                 extended = self.extension(keys, order)
@@ -716,16 +716,6 @@ def _split(origin: Point, route: Sequence[int]) -> Iterator[Step]:
     for die in route:
         yield Step(here, here - die, die=die)
         here -= die
-
-
-def _orders(steps: Sequence[Step]) -> Iterator[tuple[Step, ...]]:
-    """The given order first, then every other distinct order."""
-    yield tuple(steps)
-    seen = {tuple(steps)}
-    for order in itertools.permutations(steps):
-        if order not in seen:
-            seen.add(order)
-            yield order
 
 
 def _shape(player: Sequence[int]) -> tuple[int, int]:

@@ -717,7 +717,7 @@ class TurnGuide:
 
     def complete_play(self, steps: Sequence[Step]) -> Play | None:
         """The play as made, if its steps in some order form a whole legal play."""
-        for order in _orders(steps):
+        for order in step_orders(steps):
             resolved = self._route(order, self._search.legal_ends)
             if resolved is not None:
                 return Play(tuple(resolved))
@@ -728,8 +728,12 @@ class TurnGuide:
         return next(iter(self._search.plays().values()))
 
 
-def _orders(steps: Sequence[Step]) -> Iterator[tuple[Step, ...]]:
-    """The given order first, then every other distinct order (at most 4! = 24)."""
+def step_orders(steps: Sequence[Step]) -> Iterator[tuple[Step, ...]]:
+    """The given order first, then every other distinct order (at most 4! = 24).
+
+    >>> [" ".join(map(str, order)) for order in step_orders([Step(8, 5), Step(6, 5)])]
+    ['8/5 6/5', '6/5 8/5']
+    """
     yield tuple(steps)
     seen = {tuple(steps)}
     for order in itertools.permutations(steps):
