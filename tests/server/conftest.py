@@ -77,7 +77,8 @@ class Socket:
 
     @property
     def state(self) -> dict[str, Any]:
-        return self.game["state"]
+        state: dict[str, Any] = self.game["state"]
+        return state
 
     def play_turn(self, side: str | None = None) -> None:
         """Make the first legal steps the guide offers, then confirm."""
@@ -121,12 +122,14 @@ class Harness:
     def guest(self, name: str) -> dict[str, Any]:
         response = self.request(name, "POST", "/api/players/guest", json={"display_name": name})
         assert response.status_code == 201, response.text
-        return response.json()
+        body: dict[str, Any] = response.json()
+        return body
 
     def new_game(self, name: str, **body: Any) -> dict[str, Any]:
         response = self.request(name, "POST", "/api/games", json=body)
         assert response.status_code == 201, response.text
-        return response.json()
+        created: dict[str, Any] = response.json()
+        return created
 
     @contextmanager
     def socket(self, name: str | None, game_id: str, query: str = "") -> Iterator[Socket]:

@@ -84,7 +84,8 @@ class Client:
     def new_game(self, **body: Any) -> dict[str, Any]:
         response = self.http.post("/api/games", json=body)
         assert response.status_code == 201, response.text
-        return response.json()
+        created: dict[str, Any] = response.json()
+        return created
 
     def socket(self, game_id: str, since: int | None = None) -> ClientConnection:
         token = self.http.cookies["nard_token"]
@@ -104,7 +105,8 @@ def _state(ws: ClientConnection) -> dict[str, Any]:
     while True:
         message = _recv(ws)
         if message["type"] == "state":
-            return message["game"]
+            game: dict[str, Any] = message["game"]
+            return game
 
 
 def _next_action(game: dict[str, Any]) -> dict[str, Any]:

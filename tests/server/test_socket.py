@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
 
 import pytest
 from starlette.websockets import WebSocketDisconnect
@@ -178,7 +179,7 @@ def test_reconnect_with_the_last_seen_seq_gets_what_was_missed(server: Harness) 
         assert again.seq == last
     with server.socket("hank", game["id"]) as third:
         third.send({"type": "sync", "since": 0})
-        seqs = []
+        seqs: list[int] = []
         while len(seqs) < last:
             message = third.recv()
             if message["type"] == "update":
@@ -186,7 +187,7 @@ def test_reconnect_with_the_last_seen_seq_gets_what_was_missed(server: Harness) 
         assert seqs == list(range(1, last + 1))
 
 
-def test_messages_are_rate_limited_per_connection(server_factory) -> None:
+def test_messages_are_rate_limited_per_connection(server_factory: Callable[..., Harness]) -> None:
     server = server_factory(rate_per_s=1.0, rate_burst=5)
     game = server.new_game("ivy", mode="hotseat")
     with server.socket("ivy", game["id"]) as ws:
@@ -197,7 +198,9 @@ def test_messages_are_rate_limited_per_connection(server_factory) -> None:
         assert any(a.get("code") == "rate_limited" for a in answers)
 
 
-def test_claim_only_after_the_opponent_has_been_away_long_enough(server_factory) -> None:
+def test_claim_only_after_the_opponent_has_been_away_long_enough(
+    server_factory: Callable[..., Harness],
+) -> None:
     server = server_factory(claim_after_s=0.3)
     game_id = _friend_game(server, "jim", "kim")
     with server.socket("kim", game_id) as black:
