@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 from nard.match.fair import commitment
 from nard.match.record import MatchRecord
 from tests.server.conftest import Harness
@@ -93,8 +91,8 @@ def test_fair_dice_commitment_before_secret_after(server: Harness) -> None:
     assert commitment(bytes(32)) != fair["commitment"]
 
 
-def test_analysis_is_not_implemented_yet(server: Harness) -> None:
+def test_analysis_needs_a_request_first_and_a_seat(server: Harness) -> None:
     game = server.new_game("kai", mode="hotseat")
-    response = server.request("kai", "POST", f"/api/games/{game['id']}/analysis")
-    assert response.status_code == 501
-    assert json.loads(response.text)["detail"]
+    assert server.request("kai", "GET", f"/api/games/{game['id']}/analysis").status_code == 404
+    server.guest("lea")
+    assert server.request("lea", "POST", f"/api/games/{game['id']}/analysis").status_code == 404

@@ -283,3 +283,24 @@ def test_unknown_games_and_strangers_are_refused(server: Harness) -> None:
     for who, game_id in (("oli", "no-such-game"), ("pat", game["id"])):
         with pytest.raises(WebSocketDisconnect), server.socket(who, game_id):
             pass  # the handshake is refused
+
+
+def test_analysis_on_request_reports_progress_then_the_result(server: Harness) -> None:
+    game = server.new_game("quin", mode="hotseat", length=1)
+    with server.socket("quin", game["id"]) as ws:
+        _start(ws)
+        for _ in range(3):
+            ws.play_turn()
+            ws.act("roll")
+        ws.play_turn()
+        started = server.request("quin", "POST", f"/api/games/{game['id']}/analysis")
+        assert started.status_code == 202 and started.json()["status"] in ("running", "done")
+        reports = [ws.until("analysis")]
+        while reports[-1]["status"] == "running":
+            reports.append(ws.until("analysis"))
+    final = reports[-1]
+    assert final["status"] == "done", final
+    assert final["result"]["stats"] and final["done"] == final["total"] > 0
+    assert any(report["status"] == "running" for report in reports)
+    read = server.request("quin", "GET", f"/api/games/{game['id']}/analysis").json()
+    assert read["status"] == "done" and read["result"] == final["result"]

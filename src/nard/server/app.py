@@ -24,6 +24,7 @@ from fastapi.responses import JSONResponse
 from nard.server.bus import EventBus, InProcessBus, RedisBus
 from nard.server.config import Settings
 from nard.server.routes import games, pages, players
+from nard.server.services.analysis_service import AnalysisService
 from nard.server.services.bot_service import BotService
 from nard.server.services.errors import Refusal
 from nard.server.services.game_service import GameService
@@ -77,11 +78,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.settings = settings
         app.state.games = service
         app.state.players = PlayerService(sessions, database)
+        app.state.analyses = AnalysisService(bus)
         await service.resume()
         try:
             yield
         finally:
             await service.close()
+            await app.state.analyses.close()
             bots.close()
             await bus.close()
             database.shutdown(wait=True)

@@ -5,11 +5,12 @@ from __future__ import annotations
 import hmac
 from typing import Any
 
-from fastapi import APIRouter, HTTPException, Response, status
+from fastapi import APIRouter, HTTPException, Request, Response, status
 
 from nard.match.matrecord import match_to_mat
 from nard.server import schemas
 from nard.server.deps import CurrentPlayer, GamesDep, OptionalPlayer, PlayerOrGuest
+from nard.server.services.analysis_service import AnalysisService
 from nard.server.services.game_service import GameService, LiveGame
 
 router = APIRouter(prefix="/api", tags=["games"])
@@ -108,18 +109,32 @@ async def fair_dice(
     return schemas.FairDicePublic(**data)
 
 
-_NO_ANALYSIS: dict[int | str, dict[str, Any]] = {
-    501: {"model": schemas.Problem, "description": "analysis is not available yet"}
-}
+@router.post("/games/{public_id}/analysis", status_code=status.HTTP_202_ACCEPTED)
+async def request_analysis(
+    public_id: str, games: GamesDep, player: CurrentPlayer, request: Request
+) -> dict[str, Any]:
+    """Analyse the match as played so far (errors, equity loss, luck, error rate).
 
-
-@router.post("/games/{public_id}/analysis", responses=_NO_ANALYSIS)
-async def request_analysis(public_id: str, games: GamesDep, player: CurrentPlayer) -> None:
-    """Analysis of a finished match, with progress: not implemented yet.
-
-    nard.ai has no record analysis (``nard.ai.analysis``) yet, so this answers
-    501 Not Implemented; the progress would come as ``analysis`` messages on
-    the game's WebSocket (docs/protocol.md).
+    Answers at once; progress comes as ``analysis`` messages on the game's
+    WebSocket, and GET on this path reads the progress and, once done, the result.
     """
-    await _visible(games, public_id, player.id, None)
-    raise HTTPException(status.HTTP_501_NOT_IMPLEMENTED, "match analysis is not available yet")
+    live = await _visible(games, public_id, player.id, None)
+    analyses: AnalysisService = request.app.state.analyses
+    return analyses.start(live.public_id, games.record(live), live.seq).public()
+
+
+@router.get("/games/{public_id}/analysis")
+async def read_analysis(
+    public_id: str,
+    games: GamesDep,
+    player: OptionalPlayer,
+    request: Request,
+    watch: str | None = None,
+) -> dict[str, Any]:
+    """The analysis of this game: ``status`` running (``done`` of ``total``), done or failed."""
+    live = await _visible(games, public_id, player.id if player else None, watch)
+    analyses: AnalysisService = request.app.state.analyses
+    job = analyses.get(live.public_id)
+    if job is None:
+        raise HTTPException(status.HTTP_404_NOT_FOUND, "no analysis requested yet: POST first")
+    return job.public()
