@@ -127,9 +127,12 @@ DiceDraw: TypeAlias = tuple[int, int] | Roll
 """One draw of the dice: an opening roll as ``(white, black)``, else a :class:`Roll`."""
 
 
-@functools.lru_cache(maxsize=128)
+@functools.lru_cache(maxsize=2048)
 def _guide(position: Position, roll: Roll, rules: RuleSet) -> TurnGuide:
-    """The turn guide of a roll; cached because every step of a turn asks it again."""
+    """The turn guide of a roll; cached because every step of a turn asks it again.
+
+    Sized for a server with about a thousand games in play at once (an entry is
+    some tens of KiB)."""
     return TurnGuide(position, roll, rules)
 
 
