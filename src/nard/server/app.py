@@ -45,6 +45,10 @@ _STATUS = {
     "stale": 409,
     "conflict": 409,
     "waiting": 409,
+    "no_hint": 403,
+    "hint_after_step": 409,
+    "out_of_turn": 409,
+    "phase": 409,
 }
 
 

@@ -119,6 +119,16 @@ class FairDicePublic(BaseModel):
     """Revealed once the match is over."""
 
 
+class SettingsPublic(BaseModel):
+    """The game's settings: rules (RuleSet fields), match length, options, bot level."""
+
+    rules: dict[str, Any]
+    length: int | None
+    crawford: bool
+    options: dict[str, Any]
+    bot_level: str | None
+
+
 class GamePublic(BaseModel):
     """A game as its players (or spectators) see it; ``state`` is the live state."""
 
@@ -126,6 +136,7 @@ class GamePublic(BaseModel):
     mode: str
     status: str
     seq: int
+    settings: SettingsPublic
     seats: list[SeatPublic]
     you: list[SideName]
     invite_url: str | None = None
@@ -135,6 +146,25 @@ class GamePublic(BaseModel):
     state: dict[str, Any]
     created_at: datetime
     updated_at: datetime
+
+
+class HintRequest(Strict):
+    seq: Annotated[int, Field(ge=0)]
+    """The last ``seq`` the player has seen: the hint is for that state only."""
+
+
+class HintPlay(BaseModel):
+    play: str
+    """In gnubg notation from the player's side, e.g. ``24/18 13/11``."""
+    equity: float
+    loss: float
+
+
+class HintPublic(BaseModel):
+    """The best plays of the roll (at most 5), best first."""
+
+    seq: int
+    plays: list[HintPlay]
 
 
 class GameSummary(BaseModel):

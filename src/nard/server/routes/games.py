@@ -109,6 +109,24 @@ async def fair_dice(
     return schemas.FairDicePublic(**data)
 
 
+@router.post("/games/{public_id}/hint")
+async def hint(
+    public_id: str,
+    body: schemas.HintRequest,
+    games: GamesDep,
+    player: CurrentPlayer,
+    watch: str | None = None,
+) -> schemas.HintPublic:
+    """The best plays of your roll (at most 5, best first) with their equities.
+
+    Only in a game against the bot, on your turn, before the first step; ``seq``
+    is the last action you saw. The engine thinks in the bot's worker pool.
+    """
+    live = await _visible(games, public_id, player.id, watch)
+    plays = await games.hint(live, player.id, body.seq)
+    return schemas.HintPublic(seq=body.seq, plays=[schemas.HintPlay(**item) for item in plays])
+
+
 @router.post("/games/{public_id}/analysis", status_code=status.HTTP_202_ACCEPTED)
 async def request_analysis(
     public_id: str, games: GamesDep, player: CurrentPlayer, request: Request

@@ -31,13 +31,17 @@ class AnalysisJob:
     cancel: CancelToken = field(default_factory=CancelToken)
 
     def public(self) -> dict[str, Any]:
+        # ``progress`` and ``analysis`` are what the web app reads (``result`` is the same).
+        progress = 1.0 if self.status == "done" else self.done / self.total if self.total else 0.0
         return {
             "status": self.status,
             "seq": self.seq,
             "done": self.done,
             "total": self.total,
+            "progress": progress,
             "error": self.error,
             "result": self.result,
+            "analysis": self.result,
         }
 
 
@@ -69,6 +73,7 @@ class AnalysisService:
         data = job.public()
         if job.status == "running":
             data.pop("result")
+            data.pop("analysis")
         await self.bus.publish(game, json.dumps({"type": "analysis", **data}))
 
     async def _run(self, game: str, job: AnalysisJob, record: MatchRecord) -> None:

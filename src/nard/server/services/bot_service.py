@@ -11,10 +11,13 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from typing import Any
 
 from nard.ai.bot import Bot
-from nard.ai.match_bot import choose_action
+from nard.ai.hint import hint_plays
+from nard.ai.match_bot import choose_action, cube_state
 from nard.core.board import Side
+from nard.core.notation import format_play
 from nard.match.actions import AcceptResignation, Action
 from nard.match.game import Game, Phase
 
@@ -33,6 +36,19 @@ def decide(level: str, game: Game, side: Side) -> Action | None:
     if bot is None:
         bot = _BOTS[level] = Bot(level)
     return choose_action(bot, game, side)
+
+
+def hint(game: Game, limit: int) -> list[dict[str, Any]]:
+    """The best ``limit`` plays of the roll being played in ``game``, best first (in a worker).
+
+    The plays are valued knowing the cube and the score, as the bot values its own.
+    """
+    assert game.turn_start is not None and game.roll is not None
+    ranked = hint_plays(game.turn_start, game.roll, game.rules, cube=cube_state(game), limit=limit)
+    return [
+        {"play": format_play(item.play), "equity": item.equity, "loss": item.equity_loss}
+        for item in ranked
+    ]
 
 
 def _warm_up() -> None:
@@ -58,6 +74,11 @@ class BotService:
             await asyncio.sleep(self.delay_s)
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._executor, decide, level, game, side)
+
+    async def hint(self, game: Game, limit: int = 5) -> list[dict[str, Any]]:
+        """The best plays of the roll being played (see :func:`hint`), in the worker pool."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._executor, hint, game, limit)
 
     def close(self) -> None:
         self._executor.shutdown(wait=False, cancel_futures=True)

@@ -387,6 +387,17 @@ class GameService:
             for side in Side
         ]
 
+    def settings(self, live: LiveGame) -> dict[str, Any]:
+        """The rules (RuleSet fields), match length, options and bot level of the game."""
+        header = live.header
+        return {
+            "rules": dict(header["rules"]),
+            "length": header.get("length"),
+            "crawford": bool(header.get("crawford_rule", True)),
+            "options": dict(header["options"]),
+            "bot_level": live.bot_level,
+        }
+
     def snapshot(self, live: LiveGame, state: dict[str, Any] | None = None) -> dict[str, Any]:
         """What every viewer sees: the body of ``state`` messages and of GET /games/{id}."""
         return {
@@ -394,6 +405,7 @@ class GameService:
             "mode": live.mode,
             "status": live.status,
             "seq": live.seq,
+            "settings": self.settings(live),
             "seats": self.seats(live),
             "fair_dice": self.fair_dice(live),
             "result": live.result,
@@ -668,6 +680,40 @@ class GameService:
                 )
             action = self._action(live, side, message)
             return await self._commit(live, action, player_id)
+
+    async def hint(self, live: LiveGame, player_id: int, seq: int) -> list[dict[str, Any]]:
+        """The best plays of the player's roll, in a game against the bot, before any step.
+
+        Checked under the game's lock, computed outside it (in the bot's worker
+        pool): the hint is for the state at ``seq``, and nothing changes.
+        """
+        async with live.lock:
+            if seq > live.seq:
+                await self._reload(live)
+            sides = live.sides_of(player_id)
+            if not sides:
+                raise Refusal("spectator", "you hold no seat in this game: spectators get no hints")
+            if live.mode != "bot" or self.bots is None:
+                raise Refusal("no_hint", "hints are given in games against the computer only")
+            game = live.match.game
+            if live.is_finished or game is None or live.is_match_over:
+                raise Refusal("finished", "the game is over", seq=live.seq)
+            if seq != live.seq:
+                raise Refusal(
+                    "stale",
+                    f"the game is at action {live.seq}, not {seq}: sync and retry",
+                    seq=live.seq,
+                )
+            if game.to_act not in sides:
+                raise Refusal("out_of_turn", "it is not your turn to play")
+            if game.phase is not Phase.PLAYING:
+                raise Refusal("phase", "a hint is for a roll being played: roll first")
+            if game.steps:
+                raise Refusal(
+                    "hint_after_step",
+                    "a hint is given before the first step of the turn: undo your steps first",
+                )
+        return await self.bots.hint(game)
 
     async def _commit(self, live: LiveGame, action: Action, player_id: int | None) -> int:
         """Apply ``action`` (the caller holds the lock), save it, then publish it."""
