@@ -7,7 +7,7 @@ per level, the median, 95th percentile and maximum wall-clock time of
 which shows how much of the wall time other programs on the machine took.
 
     .venv/bin/python bench/bot_speed.py --positions 200
-    .venv/bin/python bench/bot_speed.py --levels expert world_class --threads 1
+    .venv/bin/python bench/bot_speed.py --levels advanced expert --threads 1
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ then player B does, with the same rolls for the same seat, which cancels
 much of the luck. Prints A's points per game with its standard error (over
 pairs), wins and gammons.
 
-Players: a bot level (beginner ... world_class) or ``pubeval``.
+Players: a bot level (beginner ... expert) or ``pubeval``.
 
     .venv/bin/python bench/strength.py expert pubeval --pairs 200
     .venv/bin/python bench/strength.py advanced intermediate --pairs 300 --jobs 2
@@ -20,8 +20,10 @@ standard rules, player A's points per game ± 1 standard error:
     expert       advanced        300     2   +0.345 ± 0.053
     expert       pubeval         200     1   +0.600 ± 0.064
     expert       pubeval         300     2   +0.750 ± 0.052
-    world_class  expert           60     2   -0.033 ± 0.108
-    world_class  expert          120     3   -0.067 ± 0.080 (no measurable gain from depth)
+    2-ply        expert           60     2   -0.033 ± 0.108
+    2-ply        expert          120     3   -0.067 ± 0.080
+
+The 2-ply level ("world_class") showed no measurable gain over expert and was dropped.
 
 Under the Iranian preset (every play checked legal with --check):
 

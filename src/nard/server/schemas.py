@@ -100,9 +100,7 @@ class GameCreate(Strict):
     client_seed: Annotated[str, StringConstraints(max_length=64)] | None = None
     side: SideName | Literal["random"] = "white"
     """Your seat (bot and friend games)."""
-    bot_level: Literal[
-        "beginner", "casual", "intermediate", "advanced", "expert", "world_class"
-    ] = "intermediate"
+    bot_level: Literal["beginner", "casual", "intermediate", "advanced", "expert"] = "intermediate"
 
 
 class SeatPublic(BaseModel):

@@ -30,7 +30,6 @@ const TEMPLATE = `
           <option value="intermediate" data-i18n="level.intermediate" selected></option>
           <option value="advanced" data-i18n="level.advanced"></option>
           <option value="expert" data-i18n="level.expert"></option>
-          <option value="world_class" data-i18n="level.world_class"></option>
         </select></label>
       ${OPTIONS}
       <button class="btn primary" type="submit" data-i18n="home.start"></button>
