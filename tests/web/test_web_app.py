@@ -7,6 +7,8 @@ import re
 import time
 from typing import Any
 
+from playwright.sync_api import expect
+
 from tests.web.conftest import require_browser
 from tests.web.driver import (
     READY,
@@ -41,8 +43,9 @@ def test_bot_game_played_to_the_end_then_result_replay_and_history(
 ) -> None:
     page = new_page(context_factory("en"), page_errors)
     game_id = start_bot_game(page, server)
-    # The rules in force are on show before the first roll.
-    assert "Standard" in page.locator(".rules-banner").inner_text()
+    # The rules in force are on show before the first roll (filled in once the
+    # record arrives, so wait for it rather than read it at once).
+    expect(page.locator(".rules-banner")).to_contain_text("Standard")
     play_until_over(page)
     over = page.locator("dialog[open].game-over")
     text = over.inner_text()
@@ -165,6 +168,7 @@ def test_undo_reload_and_teaching_explanations(
     assert not PERSIAN.search(english)
     page.click("#lang-switch")
     page.wait_for_function("document.documentElement.dir === 'rtl'")
+    expect(refusal).to_contain_text("قانون")
     persian = refusal.inner_text()
     assert "قانون" in persian
     assert PERSIAN.search(persian.replace("قانون", ""))
