@@ -692,11 +692,10 @@ class TurnGuide:
         if keys is None:
             raise ValueError("the steps made so far do not lead to a legal play")
         seen: dict[Step, Step] = {}
-        for edge, _ in itertools.chain.from_iterable(
-            self._search.nodes[key].children for key in keys
-        ):
-            if edge not in seen and any(True for _ in self.advance(keys, edge)):
-                seen[edge] = edge
+        for key in keys:
+            for edge, child in self._search.nodes[key].children:
+                if child in self._good and edge not in seen:
+                    seen[edge] = edge
         return list(seen.values())
 
     def destinations(self, steps: Sequence[Step] = ()) -> dict[Point, tuple[Point, ...]]:
