@@ -77,3 +77,31 @@ def describe(corpus: Sequence[Sample]) -> str:
 
 if __name__ == "__main__":
     print(describe(build_corpus()))
+
+
+def odd_positions(count: int, seed: int = 7) -> list[Position]:
+    """Positions random games rarely reach: bear-offs with checkers still coming
+    home, several checkers on the bar, few checkers left, for either side."""
+    rng = random.Random(seed)
+    choices = {
+        "home": [1, 2, 3, 4, 5, 6, 6, 5, 7, 8, 25],
+        "bar": [25, 25, 25, *range(1, 25)],
+        "anywhere": list(range(1, 26)),
+    }
+    found: list[Position] = []
+    while len(found) < count:
+        sides = []
+        for _ in range(2):
+            points = rng.choice(list(choices.values()))
+            counts = [0] * 26
+            for _ in range(rng.randint(1, 15)):
+                counts[rng.choice(points)] += 1
+            counts[0] = 15 - sum(counts)
+            sides.append(counts)
+        player, opponent = sides
+        for point in range(1, 25):  # points are not shared: those opponents are off
+            if player[point] and opponent[25 - point]:
+                opponent[0] += opponent[25 - point]
+                opponent[25 - point] = 0
+        found.append(Position(tuple(player), tuple(opponent)))
+    return found

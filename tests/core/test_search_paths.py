@@ -8,41 +8,13 @@ including the odd ones random games rarely reach.
 
 from __future__ import annotations
 
-import random
-
 import pytest
+from bench.corpus import odd_positions
 
 from nard.core import plays
 from nard.core.board import Position
 from nard.core.dice import ALL_ROLLS, Roll
 from nard.core.rules import IRANIAN, STANDARD, EscapeScope, RuleSet
-
-POINTS = {
-    "home": [1, 2, 3, 4, 5, 6, 6, 5, 7, 8, 25],
-    "bar": [25, 25, 25, *range(1, 25)],
-    "anywhere": list(range(1, 26)),
-}
-
-
-def random_positions(count: int, seed: int) -> list[Position]:
-    rng = random.Random(seed)
-    found: list[Position] = []
-    for _ in range(count):
-        sides = []
-        for _ in range(2):
-            points = rng.choice(list(POINTS.values()))
-            counts = [0] * 26
-            for _ in range(rng.randint(1, 15)):
-                counts[rng.choice(points)] += 1
-            counts[0] = 15 - sum(counts)
-            sides.append(counts)
-        player, opponent = sides
-        for point in range(1, 25):  # points are not shared: those opponents are off
-            if player[point] and opponent[25 - point]:
-                opponent[0] += opponent[25 - point]
-                opponent[25 - point] = 0
-        found.append(Position(tuple(player), tuple(opponent)))
-    return found
 
 
 def general(position: Position, roll: Roll, rules: RuleSet) -> tuple[int, list[object]]:
@@ -65,7 +37,7 @@ def listed(position: Position, roll: Roll, rules: RuleSet) -> tuple[int, list[ob
 
 SAMPLES = [
     (position, roll)
-    for position in [Position.initial(), *random_positions(60, seed=11)]
+    for position in [Position.initial(), *odd_positions(60, seed=11)]
     for roll, _ in ALL_ROLLS
 ]
 
