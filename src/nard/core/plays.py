@@ -19,7 +19,7 @@ True
 from __future__ import annotations
 
 import itertools
-from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING
 
@@ -318,6 +318,108 @@ def _four_units(
     return most, found[most]
 
 
+# -- how many more dice a board lets the mover play, standard rules (TurnGuide) -----------
+
+
+def _boards(key: NodeKey) -> tuple[list[int], list[int]]:
+    """A node's checkers as _moves reads them: the mover's counts, and the
+    opponent's on each of the mover's points (none off the board or on the bar)."""
+    return list(key[0]), [0, *key[1][24:0:-1], 0]
+
+
+def _has_single_step(player: Sequence[int], opponent: Sequence[int], die: int) -> bool:
+    """Whether ``die`` can be played at all: ``bool(_single_steps(...))``, sooner.
+
+    ``player`` may be a board being changed in place: the opponent's blots it hit
+    meanwhile still count as open points, as they are.
+    """
+    if player[BAR]:
+        return opponent[die] < 2
+    highest = 24
+    while highest and not player[highest]:
+        highest -= 1
+    for origin in range(highest, die, -1):
+        if player[origin] and opponent[25 - origin + die] < 2:
+            return True
+    # R14: exact, or from the highest point when no checker stands higher.
+    return highest <= 6 and (0 < highest < die or player[die] > 0)
+
+
+def _plain_steps(key: NodeKey) -> list[Step]:
+    """The steps out of a node with no checker marked by V1, in the search's order
+    (what _next_moves gives there)."""
+    player, opponent, dice = key[0], key[1], key[2]
+    steps: list[Step] = []
+    for index, die in enumerate(dice):
+        if die not in dice[:index]:
+            table = _STEP[die]
+            steps += [table[origin][hit] for origin, _, hit in _single_steps(player, opponent, die)]
+    return steps
+
+
+def _double_origins(board: list[int], opp: list[int], die: int) -> list[int]:
+    """Every point a checker may step from without bearing off, this turn and under a
+    double of ``die``, highest first: the occupied ones and those steps lead to,
+    when the landing is open. Later boards of the turn need no others."""
+    starts: set[int] = set()
+    for point in range(1, BAR + 1):
+        if board[point]:
+            starts.update(range(point, die, -die))
+    return sorted((point for point in starts if opp[point - die] < 2), reverse=True)
+
+
+def _units_playable(
+    board: list[int], opp: list[int], die: int, origins: Sequence[int], cap: int
+) -> int:
+    """How many units of a double of ``die`` can be played from this board, up to
+    ``cap``: the most that a way to play them (R8) uses, under the standard rules.
+
+    As in _four_units, only the orders with the higher starting points first are
+    walked; the walk stops once ``cap`` units are played.
+    """
+    entering = bool(origins) and origins[0] == BAR
+    best = 0
+
+    def walk(first: int, top: int, units: int, outside: int) -> bool:
+        nonlocal best
+        if units > best:
+            best = units
+            if units == cap:
+                return True
+        stop = (1 if entering else 0) if board[BAR] else len(origins)
+        for index in range(first, stop):
+            origin = origins[index]
+            if not board[origin]:
+                continue
+            target = origin - die
+            board[origin] -= 1
+            board[target] += 1
+            done = walk(index, origin, units + 1, outside - (origin > 6 >= target))
+            board[origin] += 1
+            board[target] -= 1
+            if done:
+                return True
+        if not outside:
+            # R14: exact, or from the highest point when no checker stands higher.
+            highest = 6
+            while highest and not board[highest]:
+                highest -= 1
+            origin = die if board[die] else highest if highest < die else 0
+            if 0 < origin <= top:
+                board[origin] -= 1
+                board[OFF] += 1
+                done = walk(len(origins), origin, units + 1, 0)
+                board[origin] += 1
+                board[OFF] -= 1
+                if done:
+                    return True
+        return False
+
+    if cap:
+        walk(0, BAR, 0, sum(board[7:]))
+    return best
+
+
 # A legal play of a valid position leads to a valid position, so the positions
 # listed skip Position's checks (five times the cost of the search) as long as
 # its fields are the three set here.
@@ -424,6 +526,78 @@ class TurnNode:
     children: list[tuple[Step, NodeKey]]
 
 
+def _next_moves(key: NodeKey, rules: RuleSet) -> Iterator[tuple[Step, bool]]:
+    """The edges out of a node, in the order the search takes them: each step, with
+    whether the checker it moves is one that has hit this turn (V1)."""
+    player, opponent, dice, taint, _ = key
+    escape_rule = rules.escape_after_hit
+    for index, die in enumerate(dice):
+        if die in dice[:index]:
+            continue
+        steps = _STEP[die]
+        for origin, target, hit in _single_steps(player, opponent, die):
+            if not taint:
+                yield steps[origin][hit], False
+                continue
+            for tainted_mover in (False, True) if escape_rule and taint[origin] else (False,):
+                if tainted_mover and player[target] and target != OFF:
+                    continue  # V1: a checker that hit may not land on its own checkers
+                if not tainted_mover and taint[origin] == player[origin]:
+                    continue  # every checker here has hit: only a tainted one can move
+                yield steps[origin][hit], tainted_mover
+
+
+def _child_key(key: NodeKey, step: Step, tainted_mover: bool, rules: RuleSet) -> NodeKey:
+    """The node that a step out of ``key`` (as :func:`_next_moves` gives it) leads to."""
+    dice = key[2]
+    index = dice.index(step.die)
+    rest = dice[:index] + dice[index + 1 :]
+    return _child(key, step.from_point, step.to_point, step.hit, tainted_mover, rest, rules)
+
+
+def _child(
+    key: NodeKey,
+    origin: int,
+    target: int,
+    hit: bool,
+    tainted_mover: bool,
+    rest: tuple[int, ...],
+    rules: RuleSet,
+) -> NodeKey:
+    """The node after moving a checker from ``origin`` to ``target`` with the dice
+    ``rest`` left to play."""
+    player, opponent, _, taint, home_hits = key
+    moved = list(player)
+    moved[origin] -= 1
+    moved[target] += 1
+    if hit:
+        beaten = list(opponent)
+        beaten[25 - target] = 0
+        beaten[BAR] += 1
+        opponent = tuple(beaten)
+    if rules.escape_after_hit:
+        becomes_tainted = tainted_mover or (
+            hit and (rules.escape_scope is EscapeScope.BOARD or target <= 6)
+        )
+        if becomes_tainted or tainted_mover:
+            marks = list(taint) if taint else [0] * 26
+            if tainted_mover:
+                marks[origin] -= 1
+            if target != OFF:
+                marks[target] += 1
+            taint = tuple(marks) if any(marks) else _NO_TAINT
+    if hit and rules.no_home_cover_after_hit and target <= 6:
+        home_hits = home_hits | {target}
+    return (tuple(moved), opponent, rest, taint, home_hits)
+
+
+def _is_valid_end(key: NodeKey) -> bool:
+    """Whether a play may stop here as far as V2 goes: no home point hit this turn
+    holds two or more of the mover's checkers."""
+    hits = key[4]
+    return not hits or not any(key[0][point] >= 2 for point in hits)
+
+
 class _Search:
     """Every way to play a roll step by step, each distinct turn state expanded once."""
 
@@ -438,6 +612,8 @@ class _Search:
         self.legal_ends = self._legal_ends()
 
     def _expand(self, key: NodeKey, steps: tuple[Step, ...], used: tuple[int, ...]) -> None:
+        # The loops of _next_moves, written out: LegalPlays takes this search under
+        # V1/V2, where a generator's cost would show.
         node = TurnNode(steps, used, [])
         self.nodes[key] = node
         player, opponent, dice, taint, _ = key
@@ -454,54 +630,16 @@ class _Search:
                         continue  # V1: a checker that hit may not land on its own checkers
                     if not tainted_mover and taint and taint[origin] == player[origin]:
                         continue  # every checker here has hit: only a tainted one can move
-                    child = self._child(key, origin, target, hit, tainted_mover, rest)
+                    child = _child(key, origin, target, hit, tainted_mover, rest, rules)
                     step = _STEP[die][origin][hit]
                     if self.keep_edges:
                         node.children.append((step, child))
                     if child not in self.nodes:
                         self._expand(child, (*steps, step), (*used, die))
 
-    def _child(
-        self,
-        key: NodeKey,
-        origin: int,
-        target: int,
-        hit: bool,
-        tainted_mover: bool,
-        rest: tuple[int, ...],
-    ) -> NodeKey:
-        player, opponent, _, taint, home_hits = key
-        moved = list(player)
-        moved[origin] -= 1
-        moved[target] += 1
-        if hit:
-            beaten = list(opponent)
-            beaten[25 - target] = 0
-            beaten[BAR] += 1
-            opponent = tuple(beaten)
-        rules = self.rules
-        if rules.escape_after_hit:
-            becomes_tainted = tainted_mover or (
-                hit and (rules.escape_scope is EscapeScope.BOARD or target <= 6)
-            )
-            if becomes_tainted or tainted_mover:
-                marks = list(taint) if taint else [0] * 26
-                if tainted_mover:
-                    marks[origin] -= 1
-                if target != OFF:
-                    marks[target] += 1
-                taint = tuple(marks) if any(marks) else _NO_TAINT
-        if hit and rules.no_home_cover_after_hit and target <= 6:
-            home_hits = home_hits | {target}
-        return (tuple(moved), opponent, rest, taint, home_hits)
-
     def _legal_ends(self) -> dict[NodeKey, TurnNode]:
         """The nodes where a legal play ends (R8, R9, V2)."""
-        ends = {
-            key: node
-            for key, node in self.nodes.items()
-            if not key[4] or not any(key[0][point] >= 2 for point in key[4])  # V2
-        }
+        ends = {key: node for key, node in self.nodes.items() if _is_valid_end(key)}  # V2
         most = max(len(node.used) for node in ends.values())
         ends = {key: node for key, node in ends.items() if len(node.used) == most}
         if most == 1 and not self.roll.is_double:
@@ -588,6 +726,11 @@ def generate_plays(position: Position, roll: Roll, rules: RuleSet = STANDARD) ->
     return list(LegalPlays(position, roll, rules))
 
 
+_Option = tuple[Step, bool, bool]
+"""An edge out of a node: (step, whether the checker it moves has hit this turn
+(V1), whether a complete legal play stays reachable after it)."""
+
+
 class TurnGuide:
     """Partial-play guidance for a UI (seed 004, RULES.md "software replaces").
 
@@ -602,48 +745,244 @@ class TurnGuide:
     True
     """
 
+    # The guide answers from the graph of _Search(keep_edges=True), but makes only
+    # the nodes it is asked about: those the steps made so far lead to, and the
+    # edges out of them. Whether an edge keeps a legal play reachable is settled
+    # when the edge is first listed. Where V1/V2 cannot bind (always under the
+    # standard rules) the graph is the standard rules' one, and that only asks
+    # whether the board lets the mover play as many more dice as a legal play
+    # uses: answered on one board changed in place, without making nodes. Else a
+    # memoised depth-first search over nodes answers, stopping at the first legal
+    # end it meets. The whole graph is made only for the callers that read it.
+
     def __init__(self, position: Position, roll: Roll, rules: RuleSet = STANDARD) -> None:
         self.position = position
         self.roll = roll
         self.rules = rules
-        self._search = _Search(position, roll, rules, keep_edges=True)
-        self._good = self._good_nodes()
-
-    def _good_nodes(self) -> set[NodeKey]:
-        """Nodes from which some legal play can still be completed."""
-        good: set[NodeKey] = set(self._search.legal_ends)
-        nodes = self._search.nodes
-        # Children always use more dice than parents: settle nodes deepest first.
-        for key in sorted(nodes, key=lambda k: -len(nodes[k].used)):
-            if key not in good and any(child in good for _, child in nodes[key].children):
-                good.add(key)
-        return good
+        self._root: NodeKey = (position.player, position.opponent, roll.units, _NO_TAINT, _NO_HITS)
+        self._units = len(roll.units)
+        self._plain = not (rules.has_move_customs and _customs_may_bind(position, roll, rules))
+        self._most = -1  # dice_used, once known
+        self._larger_only = False  # R9: a play ends after the larger die only
+        self._root_moves: list[list[tuple[int, int, bool]]] = []  # each die's, plain non-double
+        self._origins: list[int] = []  # a plain double's starting points (_units_playable)
+        # The nodes listed so far, by identity (hashing a node costs more than listing
+        # its edges): the node, its edges, and the node each edge leads to once made.
+        self._listed: dict[int, tuple[NodeKey, list[_Option], list[NodeKey | None]]] = {}
+        self._good: dict[NodeKey, bool] = {}
+        self._search: _Search | None = None
 
     @property
     def dice_used(self) -> int:
         """How many dice (units) a complete legal play uses (R8)."""
-        return self._search.most_dice()
+        if self._most < 0:
+            self._settle()
+        return self._most
+
+    def _settle(self) -> None:
+        """Find how many dice a legal play uses, and whether R9 keeps the smaller die out."""
+        roll = self.roll
+        root = self._root
+        if not self._plain:
+            self._most = self._deepest(root, {})
+            if self._most == 1 and not roll.is_double:
+                rules = self.rules
+                self._larger_only = any(
+                    step.die == roll.high and _is_valid_end(_child_key(root, step, mover, rules))
+                    for step, mover in _next_moves(root, rules)
+                )
+            return
+        if roll.is_double:
+            board, opp = _boards(root)
+            self._origins = _double_origins(board, opp, roll.high)
+            self._most = _units_playable(board, opp, roll.high, self._origins, 4)
+            return
+        player, opponent = root[0], root[1]
+        moves = self._root_moves = [_single_steps(player, opponent, die) for die in roll.units]
+        board = list(player)
+        for found, second in zip(moves, (roll.low, roll.high), strict=True):
+            for origin, target, _ in found:
+                board[origin] -= 1
+                board[target] += 1
+                both = _has_single_step(board, opponent, second)
+                board[origin] += 1
+                board[target] -= 1
+                if both:
+                    self._most = 2
+                    return
+        self._most = 1 if moves[0] or moves[1] else 0
+        self._larger_only = self._most == 1 and bool(moves[0])
+
+    def _any_step(self, key: NodeKey) -> bool:
+        """Whether any step can be made from this node."""
+        if key[3]:  # V1 may hold checkers back
+            return any(True for _ in _next_moves(key, self.rules))
+        player, opponent = key[0], key[1]
+        return any(_has_single_step(player, opponent, die) for die in set(key[2]))
+
+    def _deepest(self, key: NodeKey, memo: dict[NodeKey, int]) -> int:
+        """The most dice used at a node where a play may stop (V2) reachable from ``key``."""
+        depth = self._units - len(key[2])
+        best = depth if _is_valid_end(key) else -1
+        if depth == self._units - 1 and not key[4]:
+            # No step can cover a home point hit before (V2): any step ends a play.
+            if self._any_step(key):
+                best = self._units
+        elif depth < self._units:
+            rules = self.rules
+            for step, tainted_mover in _next_moves(key, rules):
+                child = _child_key(key, step, tainted_mover, rules)
+                found = memo.get(child)
+                if found is None:
+                    found = self._deepest(child, memo)
+                if found > best:
+                    best = found
+                    if best == self._units:
+                        break  # no node uses more
+        memo[key] = best
+        return best
+
+    def _is_end(self, key: NodeKey) -> bool:
+        """Whether a legal play ends at this node (R8, R9, V2)."""
+        dice = key[2]
+        if self._units - len(dice) != self.dice_used or not _is_valid_end(key):
+            return False
+        return not self._larger_only or dice == (self.roll.low,)
+
+    def _is_good(self, key: NodeKey) -> bool:
+        """Whether a legal play can still be completed from this node."""
+        good = self._good.get(key)
+        if good is None:
+            depth = self._units - len(key[2])
+            most = self.dice_used
+            if depth >= most:
+                good = self._is_end(key)  # later nodes use more dice than a legal play
+            elif not depth:
+                good = True  # the root leads to every node, legal ends included
+            elif depth == most - 1 and not key[4] and not self._larger_only:
+                good = self._any_step(key)  # no step can cover a home point hit (V2)
+            else:
+                rules = self.rules
+                good = any(
+                    self._is_good(_child_key(key, step, tainted_mover, rules))
+                    for step, tainted_mover in _next_moves(key, rules)
+                )
+            self._good[key] = good
+        return good
+
+    def _listing(self, key: NodeKey) -> tuple[NodeKey, list[_Option], list[NodeKey | None]]:
+        """The node, its edges in the search's order, and the nodes they lead to, if made."""
+        listing = self._listed.get(id(key))
+        if listing is None:
+            options = self._options(key)
+            # The entry keeps the node alive, so its id is not given to another.
+            listing = self._listed[id(key)] = (key, options, [None] * len(options))
+        return listing
+
+    def _options(self, key: NodeKey) -> list[_Option]:
+        """The edges out of a node, in the order the search takes them."""
+        depth = self._units - len(key[2]) + 1  # the children's
+        most = self.dice_used
+        if not self._plain:
+            return self._general_options(key, depth, most)
+        if depth > most:
+            return [(step, False, False) for step in _plain_steps(key)]
+        if depth == most:
+            # Every child ends a legal play (no V2 here), bar R9's smaller die.
+            larger = self.roll.high if self._larger_only else 0
+            return [(step, False, not larger or step.die == larger) for step in _plain_steps(key)]
+        if not self.roll.is_double:
+            return self._root_options()  # depth 1 < most == 2: the root
+        board, opp = _boards(key)
+        die, origins, need = self.roll.high, self._origins, most - depth
+        options = []
+        for step in _plain_steps(key):
+            origin, target = step.from_point, step.to_point
+            board[origin] -= 1
+            board[target] += 1
+            good = _units_playable(board, opp, die, origins, need) == need
+            board[origin] += 1
+            board[target] -= 1
+            options.append((step, False, good))
+        return options
+
+    def _general_options(self, key: NodeKey, depth: int, most: int) -> list[_Option]:
+        """_options where V1/V2 may bind: each child's node is searched, but where the
+        child ends a play with any one more step, the board alone answers."""
+        rules = self.rules
+        player, opponent, dice, taint, home_hits = key
+        # A child reached without a hit has no V1 mark nor V2 hit either; if it is one
+        # step short of a legal play, any step after it makes one.
+        quick = depth == most - 1 and not taint and not home_hits and not self._larger_only
+        board = list(player)
+        options = []
+        for step, tainted_mover in _next_moves(key, rules):
+            if quick and not step.hit:
+                index = dice.index(step.die)
+                rest = set(dice[:index] + dice[index + 1 :])
+                origin, target = step.from_point, step.to_point
+                board[origin] -= 1
+                board[target] += 1
+                good = any(_has_single_step(board, opponent, die) for die in rest)
+                board[origin] += 1
+                board[target] -= 1
+            else:
+                good = self._is_good(_child_key(key, step, tainted_mover, rules))
+            options.append((step, tainted_mover, good))
+        return options
+
+    def _root_options(self) -> list[_Option]:
+        """_options of the root of a roll that is not a double, when both dice can be
+        played and no custom binds: a step is good when the other die can follow."""
+        player, opponent = self._root[0], self._root[1]
+        dice, moves = self.roll.units, self._root_moves
+        # The points a plain step of each die starts from (not the bar, not off): it
+        # stays open after a step of the other die, unless that takes the last checker.
+        spare = [[] if player[BAR] else [o for o, t, _ in found if t] for found in moves]
+        board = list(player)
+        options: list[_Option] = []
+        for die, found, other, others in (
+            (dice[0], moves[0], dice[1], spare[1]),
+            (dice[1], moves[1], dice[0], spare[0]),
+        ):
+            steps = _STEP[die]
+            for origin, target, hit in found:
+                if len(others) > 1 or (others and (others[0] != origin or player[origin] > 1)):
+                    good = True
+                else:
+                    board[origin] -= 1
+                    board[target] += 1
+                    good = _has_single_step(board, opponent, other)
+                    board[origin] += 1
+                    board[target] -= 1
+                options.append((steps[origin][hit], False, good))
+        return options
 
     # -- the search graph, for callers that diagnose (nard.core.explain) -------------------
+
+    def _full_search(self) -> _Search:
+        if self._search is None:
+            self._search = _Search(self.position, self.roll, self.rules, keep_edges=True)
+        return self._search
 
     @property
     def root(self) -> NodeKey:
         """The node before any step of this turn."""
-        return self._search.root
+        return self._root
 
     @property
     def nodes(self) -> Mapping[NodeKey, TurnNode]:
         """Every way the turn can stand, each with its steps so far, dice used and edges."""
-        return self._search.nodes
+        return self._full_search().nodes
 
     @property
     def legal_ends(self) -> Mapping[NodeKey, TurnNode]:
         """The nodes where a legal play ends (R8, R9, V2)."""
-        return self._search.legal_ends
+        return self._full_search().legal_ends
 
     def is_good(self, key: NodeKey) -> bool:
         """Whether a complete legal play can still be reached from this node."""
-        return key in self._good
+        return self._is_good(key)
 
     def advance(
         self, keys: Iterable[NodeKey], step: Step, *, good_only: bool = True
@@ -653,49 +992,62 @@ class TurnGuide:
         A step can lead to several nodes: a bear-off that either die can make, or,
         under V1, a move by the checker that hit or by another on the same point.
         """
-        found: dict[NodeKey, Step] = {}
+        origin, target, die = step.from_point, step.to_point, step.die
+        found: list[tuple[Step, NodeKey]] = []
         for key in keys:
-            for edge, child in self._search.nodes[key].children:
-                if edge != step or (step.die and edge.die != step.die):
+            _, options, children = self._listing(key)
+            for index, (edge, tainted_mover, good) in enumerate(options):
+                if edge.from_point != origin or edge.to_point != target:
                     continue
-                if good_only and child not in self._good:
+                if (die and edge.die != die) or (good_only and not good):
                     continue
-                found.setdefault(child, edge)
-        return [(edge, child) for child, edge in found.items()]
+                child = children[index]
+                if child is None:
+                    child = children[index] = _child_key(key, edge, tainted_mover, self.rules)
+                found.append((edge, child))
+        if len(found) > 1:  # one pair per node, the first edge found to it
+            first: dict[NodeKey, Step] = {}
+            for edge, child in found:
+                first.setdefault(child, edge)
+            found = [(edge, child) for child, edge in first.items()]
+        return found
 
     def walk(self, steps: Sequence[Step]) -> list[NodeKey] | None:
         """Every node the steps, made in this order, can lead to; None if one is not allowed."""
-        keys = [self._search.root]
+        keys = [self._root]
         for step in steps:
             keys = [child for _, child in self.advance(keys, step)]
             if not keys:
                 return None
         return keys
 
-    def _route(self, steps: Sequence[Step], accept: Collection[NodeKey]) -> list[Step] | None:
-        """The steps with dice and hits filled in, along a route that ends in ``accept``."""
+    def _route(
+        self, steps: Sequence[Step], accept: Callable[[NodeKey], bool] | None
+    ) -> list[Step] | None:
+        """The steps with dice and hits filled in, along a route that ends where
+        ``accept`` says (None: anywhere, as every node a route reaches is good)."""
 
         def search(key: NodeKey, index: int) -> list[Step] | None:
             if index == len(steps):
-                return [] if key in accept else None
+                return [] if accept is None or accept(key) else None
             for edge, child in self.advance((key,), steps[index]):
                 rest = search(child, index + 1)
                 if rest is not None:
                     return [edge, *rest]
             return None
 
-        return search(self._search.root, 0)
+        return search(self._root, 0)
 
     def next_steps(self, steps: Sequence[Step] = ()) -> list[Step]:
         """The steps that may come next, each keeping a complete legal play reachable."""
         keys = self.walk(steps)
         if keys is None:
             raise ValueError("the steps made so far do not lead to a legal play")
-        seen: dict[Step, Step] = {}
+        seen: dict[tuple[Point, Point], Step] = {}
         for key in keys:
-            for edge, child in self._search.nodes[key].children:
-                if child in self._good and edge not in seen:
-                    seen[edge] = edge
+            for edge, _, good in self._listing(key)[1]:
+                if good:
+                    seen.setdefault((edge.from_point, edge.to_point), edge)
         return list(seen.values())
 
     def destinations(self, steps: Sequence[Step] = ()) -> dict[Point, tuple[Point, ...]]:
@@ -708,23 +1060,27 @@ class TurnGuide:
     def is_complete(self, steps: Sequence[Step]) -> bool:
         """Whether these steps make a whole legal play, so the turn can be confirmed."""
         keys = self.walk(steps)
-        return keys is not None and any(key in self._search.legal_ends for key in keys)
+        return keys is not None and any(self._is_end(key) for key in keys)
 
     def resolve(self, steps: Sequence[Step]) -> list[Step] | None:
         """The same steps with dice and hits filled in, if they are allowed in this order."""
-        return self._route(steps, self._good)
+        return self._route(steps, None)
 
     def complete_play(self, steps: Sequence[Step]) -> Play | None:
         """The play as made, if its steps in some order form a whole legal play."""
         for order in step_orders(steps):
-            resolved = self._route(order, self._search.legal_ends)
+            resolved = self._route(order, self._is_end)
             if resolved is not None:
                 return Play(tuple(resolved))
         return None
 
     def example_play(self) -> Play:
         """One complete legal play (the first found)."""
-        return next(iter(self._search.plays().values()))
+        if self._plain:
+            # The standard search finds the general search's plays, in its order.
+            plays = _standard_plays(self.position, self.roll)[1]
+            return plays[0] if plays else Play()
+        return next(iter(self._full_search().plays().values()))
 
 
 def step_orders(steps: Sequence[Step]) -> Iterator[tuple[Step, ...]]:

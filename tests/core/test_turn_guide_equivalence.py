@@ -1,0 +1,152 @@
+"""The turn guide against the frozen copy of the guide before it was made lazy.
+
+``TurnGuide`` answers from a lazy search (R5-R14, V1, V2); the copy in
+``_reference_guide.py`` walks every turn state up front. On positions from
+random games and odd hand-made ones, under the standard rules, the Iranian
+preset and V1 with board scope, both must give the same answers: the dice a
+play uses, the steps offered (same steps, dice, hits and order) before any
+step, after each first step and after each first two, whether steps make a
+whole play, and how steps are resolved and completed, legal or not.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from functools import cache
+
+import pytest
+from bench.corpus import build_corpus, odd_positions
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from nard.core.board import BAR, OFF, Position
+from nard.core.dice import ALL_ROLLS, Roll
+from nard.core.plays import NodeKey, Step, TurnGuide
+from nard.core.rules import IRANIAN, STANDARD, RuleSet
+from tests.core._reference_guide import ReferenceGuide
+from tests.core.conftest import RULE_SETS, rolls, rule_sets, scattered_positions
+
+Sample = tuple[Position, Roll]
+Answer = object
+
+
+@cache
+def samples() -> tuple[Sample, ...]:
+    """3,000 (position, roll) pairs: random games, and odd positions with every roll."""
+    odd = [(position, roll) for position in odd_positions(24, seed=5) for roll, _ in ALL_ROLLS]
+    return (*build_corpus(3000 - len(odd)), *odd)
+
+
+def shown(steps: Sequence[Step]) -> list[tuple[int, int, bool, int]]:
+    """Steps with everything that tells them apart, hit and die included."""
+    return [(step.from_point, step.to_point, step.hit, step.die) for step in steps]
+
+
+def offered(guide: TurnGuide | ReferenceGuide, steps: Sequence[Step]) -> list[Answer]:
+    """The steps the guide offers after ``steps``, as steps and as destinations."""
+    try:
+        return [shown(guide.next_steps(steps)), list(guide.destinations(steps).items())]
+    except ValueError as error:
+        return [f"ValueError: {error}"]
+
+
+def answers(guide: TurnGuide | ReferenceGuide, steps: Sequence[Step]) -> list[Answer]:
+    """What the guide says about ``steps`` made so far."""
+    resolved = guide.resolve(steps)
+    complete = guide.complete_play(steps)
+    return [
+        *offered(guide, steps),
+        guide.is_complete(steps),
+        None if resolved is None else shown(resolved),
+        None if complete is None else shown(complete.steps),
+    ]
+
+
+def odd_steps(position: Position, roll: Roll) -> list[Step]:
+    """Steps the rules may refuse: each die from the highest checkers, too far, or off."""
+    found = []
+    player = position.player
+    points = [point for point in range(BAR, 0, -1) if player[point]][:3]
+    for origin in points:
+        for distance in {roll.high, roll.low, roll.high + roll.low}:
+            found.append(Step(origin, max(origin - distance, OFF)))
+    return found
+
+
+def compare(position: Position, roll: Roll, rules: RuleSet, rng: random.Random) -> int:
+    """Assert the two guides agree on this roll; return how many step sequences were asked."""
+    guide = TurnGuide(position, roll, rules)
+    reference = ReferenceGuide(position, roll, rules)
+    where = f"{position.player} {position.opponent} roll {roll} rules {rules}"
+    assert guide.dice_used == reference.dice_used, where
+    assert guide.example_play() == reference.example_play(), where
+    assert shown(guide.example_play().steps) == shown(reference.example_play().steps), where
+    # Every first step and every first two: the steps offered and whether the play is whole.
+    asked: list[tuple[Step, ...]] = [()]
+    for first in reference.next_steps(()):
+        asked.append((first,))
+        for second in reference.next_steps((first,)):
+            steps: tuple[Step, ...] = (first, second)
+            assert offered(guide, steps) == offered(reference, steps), f"{where} after {steps}"
+            assert guide.is_complete(steps) == reference.is_complete(steps), f"{where} {steps}"
+            asked.append(steps)
+    # And everything else on a sample: whole plays in other orders, plays that stop
+    # short, steps that are not offered.
+    for steps in rng.sample(asked, min(len(asked), 8)):
+        asked.append(tuple(reversed(steps)))
+    complete = [steps for steps in asked if reference.is_complete(steps)]
+    for steps in rng.sample(complete, min(len(complete), 3)):
+        asked.append(steps[:-1])
+    extra = odd_steps(position, roll)
+    for step in rng.sample(extra, min(len(extra), 3)):
+        asked.append((step,))
+    for steps in rng.sample(asked, min(len(asked), 3)):
+        asked.append((*steps, rng.choice(extra)) if extra else steps)
+    sample = [asked[0], *rng.sample(asked[1:], min(len(asked) - 1, 20))]
+    for steps in sample:
+        assert answers(guide, steps) == answers(reference, steps), f"{where} after {steps}"
+    return len(asked)
+
+
+@pytest.mark.parametrize("name", list(RULE_SETS))
+def test_guide_answers_as_the_full_search_did(name: str) -> None:
+    rules = RULE_SETS[name]
+    rng = random.Random(name)
+    asked = sum(compare(position, roll, rules, rng) for position, roll in samples())
+    assert asked > 10 * len(samples())
+
+
+def graph(nodes: Mapping[NodeKey, object]) -> list[Answer]:
+    """Each node with the steps that reached it first, the dice they used and its edges."""
+    return [
+        (key, shown(node.steps), node.used, node.children)  # type: ignore[attr-defined]
+        for key, node in nodes.items()
+    ]
+
+
+@pytest.mark.parametrize("rules", [STANDARD, IRANIAN], ids=["standard", "iranian"])
+def test_guide_graph_is_the_full_search_graph(rules: RuleSet) -> None:
+    """The search graph explain.py reads: the same nodes, edges, ends and good nodes."""
+    for position, roll in samples()[::25]:
+        guide = TurnGuide(position, roll, rules)
+        reference = ReferenceGuide(position, roll, rules)
+        assert guide.root == reference.root
+        assert graph(guide.nodes) == graph(reference.nodes)
+        assert list(guide.legal_ends) == list(reference.legal_ends)
+        for key in reference.nodes:
+            assert guide.is_good(key) == reference.is_good(key)
+        for key, node in reference.nodes.items():
+            for step, _ in node.children:
+                for good_only in (True, False):
+                    assert guide.advance([key], step, good_only=good_only) == reference.advance(
+                        [key], step, good_only=good_only
+                    )
+
+
+@settings(max_examples=300, deadline=None)
+@given(scattered_positions(), rolls, rule_sets, st.randoms(use_true_random=False))
+def test_guide_answers_as_the_full_search_did_anywhere(
+    position: Position, roll: Roll, rules: RuleSet, rng: random.Random
+) -> None:
+    compare(position, roll, rules, rng)
