@@ -321,12 +321,6 @@ def _four_units(
 # -- how many more dice a board lets the mover play, standard rules (TurnGuide) -----------
 
 
-def _boards(key: NodeKey) -> tuple[list[int], list[int]]:
-    """A node's checkers as _moves reads them: the mover's counts, and the
-    opponent's on each of the mover's points (none off the board or on the bar)."""
-    return list(key[0]), [0, *key[1][24:0:-1], 0]
-
-
 def _has_single_step(player: Sequence[int], opponent: Sequence[int], die: int) -> bool:
     """Whether ``die`` can be played at all: ``bool(_single_steps(...))``, sooner.
 
@@ -357,20 +351,18 @@ def _plain_steps(key: NodeKey) -> list[Step]:
     return steps
 
 
-def _double_origins(board: list[int], opp: list[int], die: int) -> list[int]:
+def _double_origins(player: Sequence[int], opponent: Sequence[int], die: int) -> list[int]:
     """Every point a checker may step from without bearing off, this turn and under a
     double of ``die``, highest first: the occupied ones and those steps lead to,
     when the landing is open. Later boards of the turn need no others."""
     starts: set[int] = set()
     for point in range(1, BAR + 1):
-        if board[point]:
+        if player[point]:
             starts.update(range(point, die, -die))
-    return sorted((point for point in starts if opp[point - die] < 2), reverse=True)
+    return sorted((point for point in starts if opponent[25 - point + die] < 2), reverse=True)
 
 
-def _units_playable(
-    board: list[int], opp: list[int], die: int, origins: Sequence[int], cap: int
-) -> int:
+def _units_playable(board: list[int], die: int, origins: Sequence[int], cap: int) -> int:
     """How many units of a double of ``die`` can be played from this board, up to
     ``cap``: the most that a way to play them (R8) uses, under the standard rules.
 
@@ -464,9 +456,17 @@ def _customs_may_bind(position: Position, roll: Roll, rules: RuleSet) -> bool:
     """Whether V1 or V2 may change the plays of this roll. Both start from a hit
     (V2 and V1 with scope ``home``: a hit on the home board), so they cannot
     when no checker is in reach of an opposing blot where a hit would count."""
-    board_wide = rules.escape_after_hit and rules.escape_scope is EscapeScope.BOARD
     reach = 4 * roll.high if roll.is_double else roll.high + roll.low
-    player, opponent = position.player, position.opponent
+    return _may_hit_where_it_counts(position.player, position.opponent, reach, rules)
+
+
+def _may_hit_where_it_counts(
+    player: Sequence[int], opponent: Sequence[int], reach: int, rules: RuleSet
+) -> bool:
+    """Whether a checker stands within ``reach`` pips of an opposing blot where a
+    hit would bring V1 or V2 in (the home board; for V1 with scope ``board``,
+    anywhere). Steps never move the opponent's checkers, only take blots away."""
+    board_wide = rules.escape_after_hit and rules.escape_scope is EscapeScope.BOARD
     for point in range(1, 25 if board_wide else 7):
         if opponent[25 - point] == 1 and any(player[point + 1 : point + reach + 1]):
             return True
@@ -596,6 +596,16 @@ def _is_valid_end(key: NodeKey) -> bool:
     holds two or more of the mover's checkers."""
     hits = key[4]
     return not hits or not any(key[0][point] >= 2 for point in hits)
+
+
+def _ends_after(key: NodeKey, step: Step) -> bool:
+    """``_is_valid_end`` of the node a step out of ``key`` leads to, without making
+    it: a hit made by the step itself leaves one checker on its point."""
+    hits = key[4]
+    if not hits:
+        return True
+    player, origin, target = key[0], step.from_point, step.to_point
+    return not any(player[p] + (p == target) - (p == origin) >= 2 for p in hits)
 
 
 class _Search:
@@ -765,7 +775,7 @@ class TurnGuide:
         self._most = -1  # dice_used, once known
         self._larger_only = False  # R9: a play ends after the larger die only
         self._root_moves: list[list[tuple[int, int, bool]]] = []  # each die's, plain non-double
-        self._origins: list[int] = []  # a plain double's starting points (_units_playable)
+        self._origins: list[int] | None = None  # a double's starting points, once listed
         # The nodes listed so far, by identity (hashing a node costs more than listing
         # its edges): the node, its edges, and the node each edge leads to once made.
         self._listed: dict[int, tuple[NodeKey, list[_Option], list[NodeKey | None]]] = {}
@@ -793,9 +803,7 @@ class TurnGuide:
                 )
             return
         if roll.is_double:
-            board, opp = _boards(root)
-            self._origins = _double_origins(board, opp, roll.high)
-            self._most = _units_playable(board, opp, roll.high, self._origins, 4)
+            self._most = _units_playable(list(root[0]), roll.high, self._double_origins(), 4)
             return
         player, opponent = root[0], root[1]
         moves = self._root_moves = [_single_steps(player, opponent, die) for die in roll.units]
@@ -828,6 +836,18 @@ class TurnGuide:
             # No step can cover a home point hit before (V2): any step ends a play.
             if self._any_step(key):
                 best = self._units
+        elif (
+            depth
+            and self.roll.is_double
+            and not key[3]
+            and not key[4]
+            and not _may_hit_where_it_counts(key[0], key[1], sum(key[2]), self.rules)
+        ):
+            # The standard rules' graph from here on, where every node may end a play.
+            board = list(key[0])
+            best = depth + _units_playable(
+                board, self.roll.high, self._double_origins(), len(key[2])
+            )
         elif depth < self._units:
             rules = self.rules
             for step, tainted_mover in _next_moves(key, rules):
@@ -862,13 +882,36 @@ class TurnGuide:
             elif depth == most - 1 and not key[4] and not self._larger_only:
                 good = self._any_step(key)  # no step can cover a home point hit (V2)
             else:
-                rules = self.rules
-                good = any(
-                    self._is_good(_child_key(key, step, tainted_mover, rules))
-                    for step, tainted_mover in _next_moves(key, rules)
-                )
+                if not key[3] and not key[4]:
+                    good = self._plainly_good(list(key[0]), key[1], key[2], most - depth)
+                if good is None:
+                    rules = self.rules
+                    good = any(
+                        self._is_good(_child_key(key, step, tainted_mover, rules))
+                        for step, tainted_mover in _next_moves(key, rules)
+                    )
             self._good[key] = good
         return good
+
+    def _plainly_good(
+        self, board: list[int], opponent: Sequence[int], dice: tuple[int, ...], need: int
+    ) -> bool | None:
+        """Whether ``need`` more of ``dice`` can be played from a board where no
+        checker has hit nor a home point been hit this turn (the board is changed
+        and restored): None when V1/V2 may still bind on the way."""
+        if need == 1:  # the step lands where a play may stop (V2): any step will do
+            return any(_has_single_step(board, opponent, die) for die in set(dice))
+        if _may_hit_where_it_counts(board, opponent, sum(dice), self.rules):
+            return None
+        # The standard rules' graph from here on; only a double has units to spare.
+        return _units_playable(board, dice[0], self._double_origins(), need) == need
+
+    def _double_origins(self) -> list[int]:
+        """_double_origins of the root, for _units_playable on any board of the turn."""
+        if self._origins is None:
+            player, opponent = self._root[0], self._root[1]
+            self._origins = _double_origins(player, opponent, self.roll.high)
+        return self._origins
 
     def _listing(self, key: NodeKey) -> tuple[NodeKey, list[_Option], list[NodeKey | None]]:
         """The node, its edges in the search's order, and the nodes they lead to, if made."""
@@ -893,40 +936,48 @@ class TurnGuide:
             return [(step, False, not larger or step.die == larger) for step in _plain_steps(key)]
         if not self.roll.is_double:
             return self._root_options()  # depth 1 < most == 2: the root
-        board, opp = _boards(key)
-        die, origins, need = self.roll.high, self._origins, most - depth
+        board = list(key[0])
+        die, origins, need = self.roll.high, self._double_origins(), most - depth
         options = []
         for step in _plain_steps(key):
             origin, target = step.from_point, step.to_point
             board[origin] -= 1
             board[target] += 1
-            good = _units_playable(board, opp, die, origins, need) == need
+            good = _units_playable(board, die, origins, need) == need
             board[origin] += 1
             board[target] -= 1
             options.append((step, False, good))
         return options
 
     def _general_options(self, key: NodeKey, depth: int, most: int) -> list[_Option]:
-        """_options where V1/V2 may bind: each child's node is searched, but where the
-        child ends a play with any one more step, the board alone answers."""
+        """_options where V1/V2 may bind: the children's nodes are searched, save where
+        the board alone answers (no hit this turn yet, none that counts in reach)."""
         rules = self.rules
+        moves = _next_moves(key, rules)
+        if depth > most:
+            return [(step, tainted_mover, False) for step, tainted_mover in moves]
+        if depth == most:
+            larger = self.roll.high if self._larger_only else 0
+            return [
+                (step, tainted_mover, (not larger or step.die == larger) and _ends_after(key, step))
+                for step, tainted_mover in moves
+            ]
         player, opponent, dice, taint, home_hits = key
-        # A child reached without a hit has no V1 mark nor V2 hit either; if it is one
-        # step short of a legal play, any step after it makes one.
-        quick = depth == most - 1 and not taint and not home_hits and not self._larger_only
+        clean = not taint and not home_hits
         board = list(player)
+        need = most - depth
         options = []
-        for step, tainted_mover in _next_moves(key, rules):
-            if quick and not step.hit:
+        for step, tainted_mover in moves:
+            good = None
+            if clean and not step.hit:  # the child is clean too
                 index = dice.index(step.die)
-                rest = set(dice[:index] + dice[index + 1 :])
                 origin, target = step.from_point, step.to_point
                 board[origin] -= 1
                 board[target] += 1
-                good = any(_has_single_step(board, opponent, die) for die in rest)
+                good = self._plainly_good(board, opponent, dice[:index] + dice[index + 1 :], need)
                 board[origin] += 1
                 board[target] -= 1
-            else:
+            if good is None:
                 good = self._is_good(_child_key(key, step, tainted_mover, rules))
             options.append((step, tainted_mover, good))
         return options
