@@ -6,12 +6,18 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlalchemy import inspect
 from sqlalchemy.orm import Session, sessionmaker
 
-from nard.storage.repository import ConflictError, GameRepository, PlayerRepository
+from nard.storage.repository import (
+    ConflictError,
+    GameRepository,
+    LoggedAction,
+    PlayerRepository,
+)
 from nard.storage.session import make_engine, make_sessions, migrate
 from tests.dbs import database_url
 
@@ -27,6 +33,17 @@ def sessions(
         migrate(engine)  # a second start finds the schema current
         yield make_sessions(engine)
         engine.dispose()
+
+
+def _logged(game_id: int, seq: int, **fields: Any) -> LoggedAction:
+    values: dict[str, Any] = {
+        "action": {"action": "roll"},
+        "events": [],
+        "player_id": None,
+        "snapshot": {"seq": seq},
+        "status": "finished" if fields.get("result") else "active",
+    }
+    return LoggedAction(game_id, seq, **(values | fields))
 
 
 def _game(session: Session, **extra: object) -> int:
@@ -68,13 +85,7 @@ def test_append_action_twice_with_the_same_seq_applies_once(
             barrier.wait()
             try:
                 GameRepository(session).append_action(
-                    game_id,
-                    1,
-                    action={"action": "double", "side": "white"},
-                    events=[],
-                    player_id=None,
-                    snapshot={"seq": 1},
-                    status="active",
+                    _logged(game_id, 1, action={"action": "double", "side": "white"})
                 )
                 outcomes.append("ok")
             except ConflictError:
@@ -97,10 +108,47 @@ def test_append_action_out_of_order_is_refused(sessions: sessionmaker[Session]) 
     with sessions() as session:
         game_id = _game(session)
         with pytest.raises(ConflictError):
-            GameRepository(session).append_action(
-                game_id, 2, action={}, events=[], player_id=None, snapshot={}, status="active"
-            )
+            GameRepository(session).append_action(_logged(game_id, 2))
         assert GameRepository(session).actions(game_id) == []
+
+
+def test_a_batch_is_saved_in_one_go_and_moves_every_game(
+    sessions: sessionmaker[Session],
+) -> None:
+    with sessions() as session:
+        games = [_game(session) for _ in range(3)]
+        result = {"winner": "white", "reason": "match_over", "score": [1, 0]}
+        batch = [_logged(games[0], 1), _logged(games[1], 1), _logged(games[2], 1, result=result)]
+        assert GameRepository(session).append_actions(batch) == [True, True, True]
+    with sessions() as session:
+        repository = GameRepository(session)
+        rows = [repository.get(game_id) for game_id in games]
+        assert [row.seq if row else None for row in rows] == [1, 1, 1]
+        assert [row.snapshot if row else None for row in rows] == [{"seq": 1}] * 3
+        last = rows[2]
+        assert last is not None and last.status == "finished" and last.result == result
+        assert last.finished_at is not None
+        assert rows[0] is not None and rows[0].result is None and rows[0].finished_at is None
+        assert [len(repository.actions(game_id)) for game_id in games] == [1, 1, 1]
+
+
+def test_a_conflict_in_a_batch_refuses_that_entry_only(sessions: sessionmaker[Session]) -> None:
+    with sessions() as session:
+        first, second, third = (_game(session) for _ in range(3))
+        repository = GameRepository(session)
+        repository.append_action(_logged(second, 1))
+        batch = [
+            _logged(first, 1),
+            _logged(second, 1, action={"action": "take"}),  # seq 1 is taken
+            _logged(third, 2),  # the game is at 0, not 1
+            _logged(third, 1),
+        ]
+        assert repository.append_actions(batch) == [True, False, False, True]
+    with sessions() as session:
+        repository = GameRepository(session)
+        assert [row.action for row in repository.actions(second)] == [{"action": "roll"}]
+        assert [row.seq for row in repository.actions(third)] == [1]
+        assert [row.seq for row in repository.actions(first)] == [1]
 
 
 def test_an_invitation_seats_one_player_only(sessions: sessionmaker[Session]) -> None:

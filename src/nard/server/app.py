@@ -14,6 +14,7 @@ event bus and the bot's worker pool, and resumes the games against the bot.
 from __future__ import annotations
 
 import asyncio
+import gc
 from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
@@ -30,7 +31,13 @@ from nard.server.services.errors import Refusal
 from nard.server.services.game_service import GameService
 from nard.server.services.player_service import PlayerService
 from nard.server.ws import game_socket
-from nard.storage.session import make_engine, make_sessions, migrate, writer_threads
+from nard.storage.session import (
+    log_writers,
+    make_engine,
+    make_sessions,
+    migrate,
+    writer_threads,
+)
 
 _STATUS = {
     "not_found": 404,
@@ -76,7 +83,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await bus.start()
         bots = BotService(settings.bot_workers, delay_s=settings.bot_delay_s)
         service = GameService(
-            sessions, bus, executor=database, claim_after_s=settings.claim_after_s
+            sessions,
+            bus,
+            executor=database,
+            claim_after_s=settings.claim_after_s,
+            log_writers=log_writers(settings.database_url),
         )
         service.bots = bots
         app.state.settings = settings
@@ -84,6 +95,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.players = PlayerService(sessions, database)
         app.state.analyses = AnalysisService(bus)
         await service.resume()
+        # What starting made (modules, the app, migrations) lives as long as the
+        # process: keep it out of the garbage collector's full passes, which
+        # pause every game at once and grow with the objects they look at.
+        gc.collect()
+        gc.freeze()
         try:
             yield
         finally:

@@ -1,7 +1,7 @@
 """Every query of the application: the only module that builds SQL.
 
 The repositories take a :class:`~sqlalchemy.orm.Session` and never commit
-except where a method says so: :meth:`GameRepository.append_action` commits,
+except where a method says so: :meth:`GameRepository.append_actions` commits,
 because an action counts only once it is durable (the server acknowledges it
 only after this returns).
 """
@@ -9,9 +9,10 @@ only after this returns).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import insert, or_, select, update
+from sqlalchemy import bindparam, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -20,6 +21,35 @@ from nard.storage.models import Game, GameAction, Player, PlayerToken, utcnow
 
 class ConflictError(Exception):
     """Another writer got there first: the action's sequence number is taken."""
+
+
+@dataclass(frozen=True)
+class LoggedAction:
+    """Action number ``seq`` of a game, and the game row's fields after it."""
+
+    game_id: int
+    seq: int
+    action: dict[str, Any]
+    events: list[Any]
+    player_id: int | None
+    snapshot: dict[str, Any]
+    status: str
+    result: dict[str, Any] | None = None
+
+
+# Bind names differ from the column names, which SQLAlchemy reserves for SET.
+_MOVE_VALUES: dict[str, Any] = {
+    "seq": bindparam("to_seq"),
+    "snapshot": bindparam("to_snapshot"),
+    "status": bindparam("to_status"),
+    "updated_at": bindparam("at"),
+}
+_MOVE = (
+    update(Game)
+    .where(Game.id == bindparam("game"), Game.seq == bindparam("before"))
+    .values(_MOVE_VALUES)
+)
+_MOVE_FINISHED = _MOVE.values(result=bindparam("to_result"), finished_at=bindparam("at"))
 
 
 class PlayerRepository:
@@ -118,58 +148,85 @@ class GameRepository:
         )
         return bool(result.rowcount)  # type: ignore[attr-defined]
 
-    def append_action(
-        self,
-        game_id: int,
-        seq: int,
-        *,
-        action: dict[str, Any],
-        events: list[Any],
-        player_id: int | None,
-        snapshot: dict[str, Any],
-        status: str,
-        result: dict[str, Any] | None = None,
-    ) -> None:
-        """Log action number ``seq`` and move the game to it, then commit.
+    def append_actions(self, entries: Sequence[LoggedAction]) -> list[bool]:
+        """Log a batch of actions in one transaction and commit it (a group commit).
 
-        Raises :class:`ConflictError` (and rolls back) when ``seq`` is already
-        taken: the unique ``(game_id, seq)`` and the ``seq = seq - 1`` guard
-        make racing writers apply one action only.
+        Returns, for each entry, whether it was saved. An entry is refused
+        when its ``seq`` is taken or its game is not at ``seq - 1``: the unique
+        ``(game_id, seq)`` and the ``seq = seq - 1`` guard make racing writers,
+        even in two server processes, apply one action only. If any entry of
+        the batch is refused the transaction is rolled back and the entries
+        are written one transaction each, so one conflict costs the others
+        nothing.
         """
+        if not entries:
+            return []
+        if len(entries) > 1:
+            try:
+                self._write(entries)
+                return [True] * len(entries)
+            except ConflictError:
+                pass
+        saved = []
+        for entry in entries:
+            try:
+                self._write([entry])
+                saved.append(True)
+            except ConflictError:
+                saved.append(False)
+        return saved
+
+    def _write(self, entries: Sequence[LoggedAction]) -> None:
         now = utcnow()
+        # Core statements executed once for the whole batch (executemany): this
+        # runs for every action, and the unit of work would only add overhead.
+        connection = self.session.connection()
         try:
-            # Core statements: this runs for every action, and the unit of work
-            # would only add overhead to one INSERT and one UPDATE.
-            self.session.execute(
-                insert(GameAction).values(
-                    game_id=game_id,
-                    seq=seq,
-                    action=action,
-                    events=events,
-                    player_id=player_id,
-                    created_at=now,
-                )
+            connection.execute(
+                insert(GameAction),
+                [
+                    {
+                        "game_id": entry.game_id,
+                        "seq": entry.seq,
+                        "action": entry.action,
+                        "events": entry.events,
+                        "player_id": entry.player_id,
+                        "created_at": now,
+                    }
+                    for entry in entries
+                ],
             )
-            values: dict[str, Any] = {
-                "seq": seq,
-                "snapshot": snapshot,
-                "status": status,
-                "updated_at": now,
-            }
-            if result is not None:
-                values |= {"result": result, "finished_at": now}
-            moved = self.session.execute(
-                update(Game).where(Game.id == game_id, Game.seq == seq - 1).values(values)
-            )
-            if not moved.rowcount:  # type: ignore[attr-defined]
-                raise ConflictError(f"game {game_id} is past action {seq - 1}")
+            for finishing in (False, True):
+                rows = [
+                    {
+                        "game": entry.game_id,
+                        "before": entry.seq - 1,
+                        "to_seq": entry.seq,
+                        "to_snapshot": entry.snapshot,
+                        "to_status": entry.status,
+                        "at": now,
+                    }
+                    | ({"to_result": entry.result} if finishing else {})
+                    for entry in entries
+                    if (entry.result is not None) is finishing
+                ]
+                if not rows:
+                    continue
+                moved = connection.execute(_MOVE_FINISHED if finishing else _MOVE, rows)
+                if moved.rowcount != len(rows):
+                    raise ConflictError("a game is not at the action before the one logged")
             self.session.commit()
         except IntegrityError as error:
             self.session.rollback()
-            raise ConflictError(f"action {seq} of game {game_id} is taken") from error
+            raise ConflictError("an action number is taken") from error
         except ConflictError:
             self.session.rollback()
             raise
+
+    def append_action(self, entry: LoggedAction) -> None:
+        """Log one action and commit; :class:`ConflictError` if it is refused."""
+        if not self.append_actions([entry])[0]:
+            raise ConflictError(f"action {entry.seq} of game {entry.game_id} is taken")
 
     def finish(self, game_id: int, *, status: str, result: dict[str, Any]) -> bool:
         """End a game outside its action log (a claim); True if it was still open."""

@@ -66,6 +66,15 @@ def writer_threads(url: str) -> int:
     return 1 if normalise_url(url).startswith("sqlite") else 16
 
 
+def log_writers(url: str) -> int:
+    """How many batches of actions to commit at once (see the server's group commit).
+
+    >>> log_writers("sqlite:///data/nard.sqlite3"), log_writers("postgresql://db")
+    (1, 4)
+    """
+    return 1 if normalise_url(url).startswith("sqlite") else 4
+
+
 def make_sessions(engine: Engine) -> sessionmaker[Session]:
     """A session factory; objects stay readable after commit."""
     return sessionmaker(engine, expire_on_commit=False)

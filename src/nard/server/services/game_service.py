@@ -61,10 +61,16 @@ from nard.match.scoring import ResultKind
 from nard.server import schemas
 from nard.server.bus import EventBus
 from nard.server.security import new_public_id, new_token
+from nard.server.services.action_log import ActionLog
 from nard.server.services.errors import Refusal
 from nard.server.views import event_data, match_state, side_name
 from nard.storage.models import Game as GameRow
-from nard.storage.repository import ConflictError, GameRepository, PlayerRepository
+from nard.storage.repository import (
+    ConflictError,
+    GameRepository,
+    LoggedAction,
+    PlayerRepository,
+)
 
 if TYPE_CHECKING:
     from nard.server.services.bot_service import BotService
@@ -168,9 +174,11 @@ class GameService:
         executor: Executor | None = None,
         claim_after_s: float = 120.0,
         base_url: str = "",
+        log_writers: int = 1,
     ) -> None:
         self.sessions = sessions
         self.executor = executor
+        self.log = ActionLog(sessions, executor, writers=log_writers)
         self.bus = bus
         self.claim_after_s = claim_after_s
         self.base_url = base_url
@@ -363,6 +371,7 @@ class GameService:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         self._bot_tasks.clear()
+        await self.log.close()
 
     # -- views ------------------------------------------------------------------------------
 
@@ -411,6 +420,25 @@ class GameService:
             "result": live.result,
             "state": match_state(live.match) if state is None else state,
         }
+
+    def changes(self, live: LiveGame, state: dict[str, Any]) -> dict[str, Any]:
+        """The parts of :meth:`snapshot` an action can change: the body of ``update`` messages.
+
+        Settings and seats do not change with an action (seats come in
+        ``presence`` and ``state`` messages), so an update leaves them out and
+        the client merges it into the game it has; fair dice come along once
+        the match is over and the seed is revealed.
+        """
+        data = {
+            "id": live.public_id,
+            "status": live.status,
+            "seq": live.seq,
+            "result": live.result,
+            "state": state,
+        }
+        if live.commitment is not None and (live.is_finished or live.is_match_over):
+            data["fair_dice"] = self.fair_dice(live)
+        return data
 
     def public(self, live: LiveGame, viewer: int | None) -> dict[str, Any]:
         you = live.sides_of(viewer)
@@ -743,20 +771,18 @@ class GameService:
         event_list = [event_data(event) for event in events]
         status = "finished" if over else live.status
 
-        def save(session: Session) -> None:
-            GameRepository(session).append_action(
-                live.id,
-                seq,
-                action=action_to_dict(action),
-                events=event_list,
-                player_id=player_id,
-                snapshot=snapshot,
-                status=status,
-                result=result,
-            )
-
+        entry = LoggedAction(
+            live.id,
+            seq,
+            action=action_to_dict(action),
+            events=event_list,
+            player_id=player_id,
+            snapshot=snapshot,
+            status=status,
+            result=result,
+        )
         try:
-            await self._db(save)
+            await self.log.append(entry)
         except ConflictError as error:
             await self._reload(live)
             raise Refusal(
@@ -766,7 +792,7 @@ class GameService:
         if result is not None:
             live.result = result
         message: dict[str, Any] = {"type": "update", "seq": seq, "events": event_list}
-        message |= {"game": self.snapshot(live, state)}
+        message |= {"game": self.changes(live, state)}
         await self._publish(live, message)
         self._kick_bot(live)
         return seq

@@ -1,0 +1,94 @@
+"""Group commit: the actions of many games saved in one transaction.
+
+Every accepted action is appended to its game's log before it is
+acknowledged. Committing each one on its own would make the database's commit
+the bottleneck (and SQLite takes one writer at a time), so :class:`ActionLog`
+queues the appends and a writer saves whatever has queued meanwhile as one
+batch (:meth:`nard.storage.repository.GameRepository.append_actions`). Each
+caller still waits until its own action is committed: the guarantee is
+unchanged, the commits are shared.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from concurrent.futures import Executor
+
+from sqlalchemy.orm import Session, sessionmaker
+
+from nard.storage.repository import ConflictError, GameRepository, LoggedAction
+
+MAX_BATCH = 256
+"""The most actions committed in one transaction."""
+
+_Pending = tuple[LoggedAction, asyncio.Future[None]]
+
+
+class ActionLog:
+    """Appends actions to the database in batches; ``writers`` batches at once.
+
+    One writer suits SQLite (one write transaction at a time); PostgreSQL
+    commits concurrently, so several writers overlap their round trips.
+    """
+
+    def __init__(
+        self, sessions: sessionmaker[Session], executor: Executor | None, *, writers: int = 1
+    ) -> None:
+        self.sessions = sessions
+        self.executor = executor
+        self.writers = writers
+        self._queue: asyncio.Queue[_Pending] = asyncio.Queue()
+        self._tasks: list[asyncio.Task[None]] = []
+
+    async def append(self, entry: LoggedAction) -> None:
+        """Return once ``entry`` is committed; :class:`ConflictError` if it was refused."""
+        if not self._tasks:
+            self._tasks = [asyncio.create_task(self._write()) for _ in range(self.writers)]
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._queue.put_nowait((entry, future))
+        await future
+
+    async def close(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        self._tasks = []
+        while not self._queue.empty():
+            _, future = self._queue.get_nowait()
+            if not future.done():
+                future.set_exception(ConnectionError("the server is shutting down"))
+
+    async def _write(self) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            batch = [await self._queue.get()]
+            while len(batch) < MAX_BATCH and not self._queue.empty():
+                batch.append(self._queue.get_nowait())
+            entries = [entry for entry, _ in batch]
+            try:
+                saved = await loop.run_in_executor(self.executor, self._save, entries)
+            except asyncio.CancelledError:
+                for _, future in batch:
+                    if not future.done():
+                        future.set_exception(ConnectionError("the server is shutting down"))
+                raise
+            except Exception as error:  # the database failed: every caller hears of it
+                for _, future in batch:
+                    if not future.done():
+                        future.set_exception(error)
+                continue
+            for (entry, future), ok in zip(batch, saved, strict=True):
+                if future.done():
+                    continue
+                if ok:
+                    future.set_result(None)
+                else:
+                    future.set_exception(
+                        ConflictError(f"action {entry.seq} of game {entry.game_id} is taken")
+                    )
+
+    def _save(self, entries: list[LoggedAction]) -> list[bool]:
+        with self.sessions() as session:
+            return GameRepository(session).append_actions(entries)
