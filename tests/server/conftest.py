@@ -45,7 +45,8 @@ class Socket:
         message: dict[str, Any] = self.session.receive_json()
         self.received.append(message)
         if message["type"] in ("state", "update") and "game" in message:
-            self.game = message["game"]
+            # An update carries only what an action changes: merge it (docs/protocol.md).
+            self.game = {**self.game, **message["game"]}
             self.seq = max(self.seq, message["game"]["seq"])
         return message
 

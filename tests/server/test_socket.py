@@ -304,3 +304,17 @@ def test_analysis_on_request_reports_progress_then_the_result(server: Harness) -
     assert any(report["status"] == "running" for report in reports)
     read = server.request("quin", "GET", f"/api/games/{game['id']}/analysis").json()
     assert read["status"] == "done" and read["result"] == final["result"]
+
+
+def test_an_update_carries_what_changed_and_merges_into_the_whole_game(server: Harness) -> None:
+    game = server.new_game("uma", mode="hotseat", length=3)
+    with server.socket("uma", game["id"]) as ws:
+        _start(ws)
+        ws.play_turn()
+        updates = [message for message in ws.received if message["type"] == "update"]
+        assert updates and all("settings" not in m["game"] for m in updates)
+        assert all("seats" not in m["game"] and "state" in m["game"] for m in updates)
+        merged = ws.game
+        fresh = server.request("uma", "GET", f"/api/games/{game['id']}").json()
+    for key in ("id", "mode", "status", "seq", "settings", "seats", "fair_dice", "result", "state"):
+        assert merged[key] == fresh[key], key
