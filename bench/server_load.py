@@ -14,15 +14,19 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import itertools
 import json
+import os
 import random
 import statistics
 import time
+from pathlib import Path
 from typing import Any
 
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
 
 
 class Player:
@@ -33,6 +37,7 @@ class Player:
         self.ws: ClientConnection | None = None
         self.game: dict[str, Any] = {}
         self.pending: dict[int, asyncio.Future[dict[str, Any]]] = {}
+        self.closed: str | None = None
 
     async def open(self) -> None:
         url = self.base.replace("http", "ws", 1) + f"/ws/games/{self.game_id}"
@@ -43,10 +48,17 @@ class Player:
 
     async def read(self) -> None:
         assert self.ws is not None
-        async for raw in self.ws:
+        try:
+            await self._read(self.ws)
+        except ConnectionClosed as closed:
+            self.closed = f"closed {closed.rcvd.code if closed.rcvd else 'abnormally'}"
+
+    async def _read(self, ws: ClientConnection) -> None:
+        async for raw in ws:
             message = json.loads(raw)
             if "game" in message and message["game"]["seq"] >= self.game.get("seq", -1):
-                self.game = message["game"]
+                # An update carries only what an action changes (docs/protocol.md).
+                self.game = {**self.game, **message["game"]}
             future = self.pending.pop(message.get("id") or -1, None)
             if future is not None and not future.done():
                 future.set_result(message)
@@ -86,6 +98,9 @@ async def play(players: dict[str, Player], pace: float, stop: float, stats: Stat
         white = players["white"]
         side = white.game["state"]["game"]["to_act"] or "white"
         player = players[side]
+        if player.closed:
+            stats.errors[player.closed] = stats.errors.get(player.closed, 0) + 1
+            return
         action = next_action(player.game)
         if action is None:
             return
@@ -158,10 +173,21 @@ async def main(args: argparse.Namespace) -> None:
                 break
             await asyncio.sleep(0.05)
         stats = Stats()
+        # The client's own garbage collector would pause every socket of this
+        # process for tens of milliseconds and count against the server: it
+        # runs before the measurement, not during it (the client makes no
+        # reference cycles worth collecting in a minute).
+        gc.collect()
+        gc.freeze()
+        gc.disable()
+        cpu = _cpu_seconds(args.server_pid)
         begin = time.monotonic()
         stop = begin + args.seconds
         await asyncio.gather(*(play(game, args.pace, stop, stats) for game in games))
         elapsed = args.seconds
+        now = _cpu_seconds(args.server_pid)
+        used = [after - before for before, after in zip(cpu, now, strict=True)]
+        gc.enable()
     latencies = sorted(stats.latencies)
     p50 = statistics.median(latencies) * 1000 if latencies else float("nan")
     p99 = latencies[int(0.99 * (len(latencies) - 1))] * 1000 if latencies else float("nan")
@@ -169,6 +195,21 @@ async def main(args: argparse.Namespace) -> None:
     print(f"actions {len(latencies)}, {len(latencies) / elapsed:.1f} actions/s")
     print(f"round trip p50 {p50:.1f} ms, p99 {p99:.1f} ms")
     print(f"errors {sum(stats.errors.values())} {stats.errors}")
+    actions = max(1, len(latencies))
+    print(f"client CPU {used[0] * 1000 / actions:.2f} ms/action", end="")
+    if args.server_pid:
+        print(f", server CPU {used[1] * 1000 / actions:.2f} ms/action", end="")
+    print()
+
+
+def _cpu_seconds(server_pid: int | None) -> list[float]:
+    """CPU seconds used so far by this process and, on Linux, by the server process."""
+    times = [time.process_time()]
+    if server_pid:
+        fields = Path(f"/proc/{server_pid}/stat").read_text().rsplit(")", 1)[1].split()
+        ticks = os.sysconf("SC_CLK_TCK")
+        times.append((int(fields[11]) + int(fields[12])) / ticks)
+    return times
 
 
 if __name__ == "__main__":
@@ -179,4 +220,7 @@ if __name__ == "__main__":
         "--pace", type=float, default=2.0, help="mean seconds between actions of a game"
     )
     parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument(
+        "--server-pid", type=int, help="the server's process id, to report its CPU per action"
+    )
     asyncio.run(main(parser.parse_args()))
