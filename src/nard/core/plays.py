@@ -19,6 +19,7 @@ True
 from __future__ import annotations
 
 import itertools
+import operator
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING
@@ -360,6 +361,22 @@ def _double_origins(player: Sequence[int], opponent: Sequence[int], die: int) ->
         if player[point]:
             starts.update(range(point, die, -die))
     return sorted((point for point in starts if opponent[25 - point + die] < 2), reverse=True)
+
+
+def _lanes(opponent: Sequence[int], die: int) -> list[int]:
+    """For each point (and the bar), how many steps of ``die`` in a row a checker
+    there can make without bearing off, each landing open (R5).
+
+    Under the standard rules checkers go along these lanes alone: no step closes
+    a point. So unless checkers on the bar cannot enter, a board lets the mover
+    play at least as many units as the sum of its checkers' lanes (those on the
+    bar entering first). A step along a lane shortens the sum by one.
+    """
+    lanes = [0] * (BAR + 1)
+    for point in range(die + 1, BAR + 1):
+        if opponent[25 - point + die] < 2:
+            lanes[point] = 1 + lanes[point - die]
+    return lanes
 
 
 def _units_playable(board: list[int], die: int, origins: Sequence[int], cap: int) -> int:
@@ -775,7 +792,9 @@ class TurnGuide:
         self._most = -1  # dice_used, once known
         self._larger_only = False  # R9: a play ends after the larger die only
         self._root_moves: list[list[tuple[int, int, bool]]] = []  # each die's, plain non-double
-        self._origins: list[int] | None = None  # a double's starting points, once listed
+        # A double's lanes and starting points (_units_playable), once needed.
+        self._lanes: list[int] | None = None
+        self._origins: list[int] = []
         # The nodes listed so far, by identity (hashing a node costs more than listing
         # its edges): the node, its edges, and the node each edge leads to once made.
         self._listed: dict[int, tuple[NodeKey, list[_Option], list[NodeKey | None]]] = {}
@@ -803,7 +822,7 @@ class TurnGuide:
                 )
             return
         if roll.is_double:
-            self._most = _units_playable(list(root[0]), roll.high, self._double_origins(), 4)
+            self._most = self._units_playable(list(root[0]), 4)
             return
         player, opponent = root[0], root[1]
         moves = self._root_moves = [_single_steps(player, opponent, die) for die in roll.units]
@@ -844,10 +863,7 @@ class TurnGuide:
             and not _may_hit_where_it_counts(key[0], key[1], sum(key[2]), self.rules)
         ):
             # The standard rules' graph from here on, where every node may end a play.
-            board = list(key[0])
-            best = depth + _units_playable(
-                board, self.roll.high, self._double_origins(), len(key[2])
-            )
+            best = depth + self._units_playable(list(key[0]), len(key[2]))
         elif depth < self._units:
             rules = self.rules
             for step, tainted_mover in _next_moves(key, rules):
@@ -904,14 +920,19 @@ class TurnGuide:
         if _may_hit_where_it_counts(board, opponent, sum(dice), self.rules):
             return None
         # The standard rules' graph from here on; only a double has units to spare.
-        return _units_playable(board, dice[0], self._double_origins(), need) == need
+        return self._units_playable(board, need) == need
 
-    def _double_origins(self) -> list[int]:
-        """_double_origins of the root, for _units_playable on any board of the turn."""
-        if self._origins is None:
-            player, opponent = self._root[0], self._root[1]
-            self._origins = _double_origins(player, opponent, self.roll.high)
-        return self._origins
+    def _units_playable(self, board: list[int], cap: int) -> int:
+        """_units_playable of the double rolled, on a board of this turn (changed and
+        restored) under the standard rules; the sum of the lanes answers first."""
+        lanes = self._lanes
+        if lanes is None:
+            player, opponent, die = self._root[0], self._root[1], self.roll.high
+            lanes = self._lanes = _lanes(opponent, die)
+            self._origins = _double_origins(player, opponent, die)
+        if (lanes[BAR] or not board[BAR]) and sum(map(operator.mul, board, lanes)) >= cap:
+            return cap
+        return _units_playable(board, self.roll.high, self._origins, cap)
 
     def _listing(self, key: NodeKey) -> tuple[NodeKey, list[_Option], list[NodeKey | None]]:
         """The node, its edges in the search's order, and the nodes they lead to, if made."""
@@ -937,13 +958,13 @@ class TurnGuide:
         if not self.roll.is_double:
             return self._root_options()  # depth 1 < most == 2: the root
         board = list(key[0])
-        die, origins, need = self.roll.high, self._double_origins(), most - depth
+        need = most - depth
         options = []
         for step in _plain_steps(key):
             origin, target = step.from_point, step.to_point
             board[origin] -= 1
             board[target] += 1
-            good = _units_playable(board, die, origins, need) == need
+            good = self._units_playable(board, need) == need
             board[origin] += 1
             board[target] -= 1
             options.append((step, False, good))
