@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import itertools
 import operator
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING
 
@@ -363,9 +363,10 @@ def _double_origins(player: Sequence[int], opponent: Sequence[int], die: int) ->
     return sorted((point for point in starts if opponent[25 - point + die] < 2), reverse=True)
 
 
-def _lanes(opponent: Sequence[int], die: int) -> list[int]:
+def _lanes(opponent: Sequence[int], die: int, shunned: Collection[int] = ()) -> list[int]:
     """For each point (and the bar), how many steps of ``die`` in a row a checker
-    there can make without bearing off, each landing open (R5).
+    there can make without bearing off, each landing open (R5) and not on a blot
+    on one of the ``shunned`` points.
 
     Under the standard rules checkers go along these lanes alone: no step closes
     a point. So unless checkers on the bar cannot enter, a board lets the mover
@@ -374,8 +375,10 @@ def _lanes(opponent: Sequence[int], die: int) -> list[int]:
     """
     lanes = [0] * (BAR + 1)
     for point in range(die + 1, BAR + 1):
-        if opponent[25 - point + die] < 2:
-            lanes[point] = 1 + lanes[point - die]
+        landing = point - die
+        blockers = opponent[25 - landing]
+        if blockers < 2 and not (blockers and landing in shunned):
+            lanes[point] = 1 + lanes[landing]
     return lanes
 
 
@@ -483,11 +486,16 @@ def _may_hit_where_it_counts(
     """Whether a checker stands within ``reach`` pips of an opposing blot where a
     hit would bring V1 or V2 in (the home board; for V1 with scope ``board``,
     anywhere). Steps never move the opponent's checkers, only take blots away."""
-    board_wide = rules.escape_after_hit and rules.escape_scope is EscapeScope.BOARD
-    for point in range(1, 25 if board_wide else 7):
+    for point in _where_hits_count(rules):
         if opponent[25 - point] == 1 and any(player[point + 1 : point + reach + 1]):
             return True
     return False
+
+
+def _where_hits_count(rules: RuleSet) -> range:
+    """The mover's points where a hit brings V1 or V2 in."""
+    board_wide = rules.escape_after_hit and rules.escape_scope is EscapeScope.BOARD
+    return range(1, 25 if board_wide else 7)
 
 
 # -- the search, any rules -----------------------------------------------------------
@@ -794,6 +802,7 @@ class TurnGuide:
         self._root_moves: list[list[tuple[int, int, bool]]] = []  # each die's, plain non-double
         # A double's lanes and starting points (_units_playable), once needed.
         self._lanes: list[int] | None = None
+        self._safe_lanes: list[int] | None = None  # blots where hits count shunned
         self._origins: list[int] = []
         # The nodes listed so far, by identity (hashing a node costs more than listing
         # its edges): the node, its edges, and the node each edge leads to once made.
@@ -812,23 +821,19 @@ class TurnGuide:
         """Find how many dice a legal play uses, and whether R9 keeps the smaller die out."""
         roll = self.roll
         root = self._root
-        if not self._plain:
-            self._most = self._deepest(root, {})
-            if self._most == 1 and not roll.is_double:
-                rules = self.rules
-                self._larger_only = any(
-                    step.die == roll.high and _is_valid_end(_child_key(root, step, mover, rules))
-                    for step, mover in _next_moves(root, rules)
-                )
-            return
         if roll.is_double:
-            self._most = self._units_playable(list(root[0]), 4)
+            if self._plain:
+                self._most = self._units_playable(list(root[0]), 4)
+            else:
+                self._most = self._deepest(root, {})
             return
         player, opponent = root[0], root[1]
         moves = self._root_moves = [_single_steps(player, opponent, die) for die in roll.units]
         board = list(player)
         for found, second in zip(moves, (roll.low, roll.high), strict=True):
-            for origin, target, _ in found:
+            for origin, target, hit in found:
+                if hit and not self._plain:
+                    continue  # V1/V2 may bind after it: left to the search below
                 board[origin] -= 1
                 board[target] += 1
                 both = _has_single_step(board, opponent, second)
@@ -837,8 +842,17 @@ class TurnGuide:
                 if both:
                     self._most = 2
                     return
-        self._most = 1 if moves[0] or moves[1] else 0
-        self._larger_only = self._most == 1 and bool(moves[0])
+        if self._plain:
+            self._most = 1 if moves[0] or moves[1] else 0
+            self._larger_only = self._most == 1 and bool(moves[0])
+            return
+        self._most = self._deepest(root, {})
+        if self._most == 1:
+            rules = self.rules
+            self._larger_only = any(
+                step.die == roll.high and _is_valid_end(_child_key(root, step, mover, rules))
+                for step, mover in _next_moves(root, rules)
+            )
 
     def _any_step(self, key: NodeKey) -> bool:
         """Whether any step can be made from this node."""
@@ -855,15 +869,16 @@ class TurnGuide:
             # No step can cover a home point hit before (V2): any step ends a play.
             if self._any_step(key):
                 best = self._units
-        elif (
-            depth
-            and self.roll.is_double
-            and not key[3]
-            and not key[4]
-            and not _may_hit_where_it_counts(key[0], key[1], sum(key[2]), self.rules)
-        ):
+        elif self.roll.is_double and not key[3] and not key[4] and self._clean_reach(key):
             # The standard rules' graph from here on, where every node may end a play.
             best = depth + self._units_playable(list(key[0]), len(key[2]))
+        elif (
+            self.roll.is_double
+            and not key[3]
+            and not key[4]
+            and (self._units_unhitting(list(key[0])) >= len(key[2]))
+        ):
+            best = self._units  # by steps that never hit where V1/V2 would bind
         elif depth < self._units:
             rules = self.rules
             for step, tainted_mover in _next_moves(key, rules):
@@ -877,6 +892,10 @@ class TurnGuide:
                         break  # no node uses more
         memo[key] = best
         return best
+
+    def _clean_reach(self, key: NodeKey) -> bool:
+        """Whether no step from this node on can hit where V1/V2 would bind."""
+        return not _may_hit_where_it_counts(key[0], key[1], sum(key[2]), self.rules)
 
     def _is_end(self, key: NodeKey) -> bool:
         """Whether a legal play ends at this node (R8, R9, V2)."""
@@ -918,9 +937,21 @@ class TurnGuide:
         if need == 1:  # the step lands where a play may stop (V2): any step will do
             return any(_has_single_step(board, opponent, die) for die in set(dice))
         if _may_hit_where_it_counts(board, opponent, sum(dice), self.rules):
-            return None
+            # Steps that hit nowhere it counts keep to the standard rules' graph.
+            return True if self._units_unhitting(board) >= need else None
         # The standard rules' graph from here on; only a double has units to spare.
         return self._units_playable(board, need) == need
+
+    def _units_unhitting(self, board: list[int]) -> int:
+        """How many units of the double rolled a board of this turn surely lets the
+        mover play without hitting where V1/V2 would bind: its lanes' sum."""
+        lanes = self._safe_lanes
+        if lanes is None:
+            shunned = _where_hits_count(self.rules)
+            lanes = self._safe_lanes = _lanes(self._root[1], self.roll.high, shunned)
+        if board[BAR] and not lanes[BAR]:
+            return 0
+        return sum(map(operator.mul, board, lanes))
 
     def _units_playable(self, board: list[int], cap: int) -> int:
         """_units_playable of the double rolled, on a board of this turn (changed and
@@ -947,6 +978,8 @@ class TurnGuide:
         """The edges out of a node, in the order the search takes them."""
         depth = self._units - len(key[2]) + 1  # the children's
         most = self.dice_used
+        if depth < most and not self.roll.is_double:
+            return self._root_options()  # depth 1 < most == 2: the root
         if not self._plain:
             return self._general_options(key, depth, most)
         if depth > most:
@@ -955,8 +988,6 @@ class TurnGuide:
             # Every child ends a legal play (no V2 here), bar R9's smaller die.
             larger = self.roll.high if self._larger_only else 0
             return [(step, False, not larger or step.die == larger) for step in _plain_steps(key)]
-        if not self.roll.is_double:
-            return self._root_options()  # depth 1 < most == 2: the root
         board = list(key[0])
         need = most - depth
         options = []
@@ -1005,9 +1036,12 @@ class TurnGuide:
 
     def _root_options(self) -> list[_Option]:
         """_options of the root of a roll that is not a double, when both dice can be
-        played and no custom binds: a step is good when the other die can follow."""
-        player, opponent = self._root[0], self._root[1]
-        dice, moves = self.roll.units, self._root_moves
+        played: a step is good when the other die can follow, if it hits nowhere
+        that V1/V2 would bind (else its node is searched)."""
+        root = self._root
+        player, opponent = root[0], root[1]
+        dice = self.roll.units
+        moves = self._root_moves or [_single_steps(player, opponent, die) for die in dice]
         # The points a plain step of each die starts from (not the bar, not off): it
         # stays open after a step of the other die, unless that takes the last checker.
         spare = [[] if player[BAR] else [o for o, t, _ in found if t] for found in moves]
@@ -1019,7 +1053,9 @@ class TurnGuide:
         ):
             steps = _STEP[die]
             for origin, target, hit in found:
-                if len(others) > 1 or (others and (others[0] != origin or player[origin] > 1)):
+                if hit and not self._plain:
+                    good = self._is_good(_child_key(root, steps[origin][hit], False, self.rules))
+                elif len(others) > 1 or (others and (others[0] != origin or player[origin] > 1)):
                     good = True
                 else:
                     board[origin] -= 1
