@@ -814,19 +814,19 @@ class TurnGuide:
     def dice_used(self) -> int:
         """How many dice (units) a complete legal play uses (R8)."""
         if self._most < 0:
-            self._settle()
+            # Guides are shared (nard.match.game caches them): R9's flag goes first.
+            most, self._larger_only = self._settle()
+            self._most = most
         return self._most
 
-    def _settle(self) -> None:
-        """Find how many dice a legal play uses, and whether R9 keeps the smaller die out."""
+    def _settle(self) -> tuple[int, bool]:
+        """How many dice a legal play uses, and whether R9 keeps the smaller die out."""
         roll = self.roll
         root = self._root
         if roll.is_double:
             if self._plain:
-                self._most = self._units_playable(list(root[0]), 4)
-            else:
-                self._most = self._deepest(root, {})
-            return
+                return self._units_playable(list(root[0]), 4), False
+            return self._deepest(root, {}), False
         player, opponent = root[0], root[1]
         moves = self._root_moves = [_single_steps(player, opponent, die) for die in roll.units]
         board = list(player)
@@ -840,19 +840,18 @@ class TurnGuide:
                 board[origin] += 1
                 board[target] -= 1
                 if both:
-                    self._most = 2
-                    return
+                    return 2, False
         if self._plain:
-            self._most = 1 if moves[0] or moves[1] else 0
-            self._larger_only = self._most == 1 and bool(moves[0])
-            return
-        self._most = self._deepest(root, {})
-        if self._most == 1:
-            rules = self.rules
-            self._larger_only = any(
-                step.die == roll.high and _is_valid_end(_child_key(root, step, mover, rules))
-                for step, mover in _next_moves(root, rules)
-            )
+            most = 1 if moves[0] or moves[1] else 0
+            return most, most == 1 and bool(moves[0])
+        most = self._deepest(root, {})
+        if most != 1:
+            return most, False
+        rules = self.rules
+        return most, any(
+            step.die == roll.high and _is_valid_end(_child_key(root, step, mover, rules))
+            for step, mover in _next_moves(root, rules)
+        )
 
     def _any_step(self, key: NodeKey) -> bool:
         """Whether any step can be made from this node."""
@@ -959,8 +958,8 @@ class TurnGuide:
         lanes = self._lanes
         if lanes is None:
             player, opponent, die = self._root[0], self._root[1], self.roll.high
+            self._origins = _double_origins(player, opponent, die)  # before the lanes
             lanes = self._lanes = _lanes(opponent, die)
-            self._origins = _double_origins(player, opponent, die)
         if (lanes[BAR] or not board[BAR]) and sum(map(operator.mul, board, lanes)) >= cap:
             return cap
         return _units_playable(board, self.roll.high, self._origins, cap)
@@ -1146,23 +1145,32 @@ class TurnGuide:
 
         return search(self._root, 0)
 
-    def next_steps(self, steps: Sequence[Step] = ()) -> list[Step]:
-        """The steps that may come next, each keeping a complete legal play reachable."""
+    def _good_edges(self, steps: Sequence[Step]) -> Iterator[Step]:
+        """The good edges out of the nodes the steps lead to, repeats included."""
         keys = self.walk(steps)
         if keys is None:
             raise ValueError("the steps made so far do not lead to a legal play")
-        seen: dict[tuple[Point, Point], Step] = {}
         for key in keys:
             for edge, _, good in self._listing(key)[1]:
                 if good:
-                    seen.setdefault((edge.from_point, edge.to_point), edge)
+                    yield edge
+
+    def next_steps(self, steps: Sequence[Step] = ()) -> list[Step]:
+        """The steps that may come next, each keeping a complete legal play reachable."""
+        seen: dict[tuple[Point, Point], Step] = {}
+        for edge in self._good_edges(steps):
+            seen.setdefault((edge.from_point, edge.to_point), edge)
         return list(seen.values())
 
     def destinations(self, steps: Sequence[Step] = ()) -> dict[Point, tuple[Point, ...]]:
         """Movable points and where each may go next: ``{from_point: (to_point, ...)}``."""
         result: dict[Point, list[Point]] = {}
-        for step in self.next_steps(steps):
-            result.setdefault(step.from_point, []).append(step.to_point)
+        for edge in self._good_edges(steps):
+            targets = result.get(edge.from_point)
+            if targets is None:
+                result[edge.from_point] = [edge.to_point]
+            elif edge.to_point not in targets:
+                targets.append(edge.to_point)
         return {origin: tuple(targets) for origin, targets in result.items()}
 
     def is_complete(self, steps: Sequence[Step]) -> bool:
