@@ -799,7 +799,7 @@ class TurnGuide:
         self._plain = not (rules.has_move_customs and _customs_may_bind(position, roll, rules))
         self._most = -1  # dice_used, once known
         self._larger_only = False  # R9: a play ends after the larger die only
-        self._root_moves: list[list[tuple[int, int, bool]]] = []  # each die's, plain non-double
+        self._root_moves: list[list[tuple[int, int, bool]]] = []  # each die's, not a double
         # A double's lanes and starting points (_units_playable), once needed.
         self._lanes: list[int] | None = None
         self._safe_lanes: list[int] | None = None  # blots where hits count shunned
@@ -875,7 +875,7 @@ class TurnGuide:
             self.roll.is_double
             and not key[3]
             and not key[4]
-            and (self._units_unhitting(list(key[0])) >= len(key[2]))
+            and self._units_unhitting(list(key[0])) >= len(key[2])
         ):
             best = self._units  # by steps that never hit where V1/V2 would bind
         elif depth < self._units:
@@ -930,9 +930,9 @@ class TurnGuide:
     def _plainly_good(
         self, board: list[int], opponent: Sequence[int], dice: tuple[int, ...], need: int
     ) -> bool | None:
-        """Whether ``need`` more of ``dice`` can be played from a board where no
-        checker has hit nor a home point been hit this turn (the board is changed
-        and restored): None when V1/V2 may still bind on the way."""
+        """Whether ``need`` more of ``dice`` can be played, to a legal end, from a
+        board where no hit has brought V1/V2 in yet this turn (changed in place and
+        restored): None when the board alone cannot tell, as V1/V2 may still bind."""
         if need == 1:  # the step lands where a play may stop (V2): any step will do
             return any(_has_single_step(board, opponent, die) for die in set(dice))
         if _may_hit_where_it_counts(board, opponent, sum(dice), self.rules):
@@ -1035,8 +1035,8 @@ class TurnGuide:
 
     def _root_options(self) -> list[_Option]:
         """_options of the root of a roll that is not a double, when both dice can be
-        played: a step is good when the other die can follow, if it hits nowhere
-        that V1/V2 would bind (else its node is searched)."""
+        played: a step is good when the other die can follow it (where V1/V2 may
+        bind, a step that hits has its node searched instead)."""
         root = self._root
         player, opponent = root[0], root[1]
         dice = self.roll.units
