@@ -25,6 +25,7 @@ from fastapi.responses import JSONResponse
 from nard.server.bus import EventBus, InProcessBus, RedisBus
 from nard.server.config import Settings
 from nard.server.routes import games, pages, players
+from nard.server.services.action_log import ActionLog
 from nard.server.services.analysis_service import AnalysisService
 from nard.server.services.bot_service import BotService
 from nard.server.services.errors import Refusal
@@ -33,6 +34,7 @@ from nard.server.services.player_service import PlayerService
 from nard.server.ws import game_socket
 from nard.storage.session import (
     log_writers,
+    loop_writer,
     make_engine,
     make_sessions,
     migrate,
@@ -87,7 +89,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             bus,
             executor=database,
             claim_after_s=settings.claim_after_s,
-            log_writers=log_writers(settings.database_url),
+            log=ActionLog(
+                sessions,
+                database,
+                writers=log_writers(settings.database_url),
+                inline=loop_writer(engine),
+            ),
         )
         service.bots = bots
         app.state.settings = settings

@@ -17,7 +17,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.orm import Session, sessionmaker
 
 MIGRATIONS = Path(__file__).parent / "migrations"
@@ -73,6 +73,32 @@ def log_writers(url: str) -> int:
     (1, 4)
     """
     return 1 if normalise_url(url).startswith("sqlite") else 4
+
+
+def loop_writer(engine: Engine) -> Connection | None:
+    """For SQLite: a connection for the server's group commit on its event loop, else None.
+
+    An SQLite commit in WAL mode with ``synchronous=NORMAL`` appends to the
+    log without an fsync: a fraction of a millisecond, less than handing the
+    work to a thread and back through the GIL. So the server commits actions
+    on this connection inline; it must never wait there, so the connection
+    does not wait for a lock (``busy_timeout=0``: the caller retries in a
+    thread) and leaves checkpoints, which do fsync, to :func:`checkpoint` in a
+    thread.
+    """
+    if engine.dialect.name != "sqlite":
+        return None
+    connection = engine.connect()
+    connection.exec_driver_sql("PRAGMA busy_timeout=0")
+    connection.exec_driver_sql("PRAGMA wal_autocheckpoint=0")
+    connection.commit()
+    return connection
+
+
+def checkpoint(engine: Engine) -> None:
+    """Copy SQLite's write-ahead log into the database, without blocking anyone."""
+    with engine.connect() as connection:
+        connection.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
 
 
 def make_sessions(engine: Engine) -> sessionmaker[Session]:

@@ -7,20 +7,32 @@ queues the appends and a writer saves whatever has queued meanwhile as one
 batch (:meth:`nard.storage.repository.GameRepository.append_actions`). Each
 caller still waits until its own action is committed: the guarantee is
 unchanged, the commits are shared.
+
+On SQLite the batch is committed on the event loop itself, on a connection
+that never waits for a lock (:func:`nard.storage.session.loop_writer`): a
+commit there costs less than the hand-off to a thread and back. If another
+writer holds the lock, that batch goes to the database thread, which may wait;
+checkpoints (which fsync) run in that thread too.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from concurrent.futures import Executor
 
+from sqlalchemy import Connection
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
 from nard.storage.repository import ConflictError, GameRepository, LoggedAction
+from nard.storage.session import checkpoint
 
 MAX_BATCH = 256
 """The most actions committed in one transaction."""
+CHECKPOINT_EVERY_S = 1.0
+"""How often SQLite's write-ahead log is copied into the database while actions come."""
 
 _Pending = tuple[LoggedAction, asyncio.Future[None]]
 
@@ -33,13 +45,21 @@ class ActionLog:
     """
 
     def __init__(
-        self, sessions: sessionmaker[Session], executor: Executor | None, *, writers: int = 1
+        self,
+        sessions: sessionmaker[Session],
+        executor: Executor | None,
+        *,
+        writers: int = 1,
+        inline: Connection | None = None,
     ) -> None:
         self.sessions = sessions
         self.executor = executor
-        self.writers = writers
+        self.writers = 1 if inline is not None else writers
+        self.inline = inline
         self._queue: asyncio.Queue[_Pending] = asyncio.Queue()
         self._tasks: list[asyncio.Task[None]] = []
+        self._checkpointed = time.monotonic()
+        self._checkpoint: asyncio.Future[None] | None = None
 
     async def append(self, entry: LoggedAction) -> None:
         """Return once ``entry`` is committed; :class:`ConflictError` if it was refused."""
@@ -55,6 +75,11 @@ class ActionLog:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
         self._tasks = []
+        if self._checkpoint is not None:
+            with contextlib.suppress(Exception):
+                await self._checkpoint
+        if self.inline is not None:
+            self.inline.close()
         while not self._queue.empty():
             _, future = self._queue.get_nowait()
             if not future.done():
@@ -68,7 +93,9 @@ class ActionLog:
                 batch.append(self._queue.get_nowait())
             entries = [entry for entry, _ in batch]
             try:
-                saved = await loop.run_in_executor(self.executor, self._save, entries)
+                saved = self._save_inline(entries) if self.inline is not None else None
+                if saved is None:
+                    saved = await loop.run_in_executor(self.executor, self._save, entries)
             except asyncio.CancelledError:
                 for _, future in batch:
                     if not future.done():
@@ -79,6 +106,8 @@ class ActionLog:
                     if not future.done():
                         future.set_exception(error)
                 continue
+            if self.inline is not None:
+                self._maybe_checkpoint(loop)
             for (entry, future), ok in zip(batch, saved, strict=True):
                 if future.done():
                     continue
@@ -92,3 +121,31 @@ class ActionLog:
     def _save(self, entries: list[LoggedAction]) -> list[bool]:
         with self.sessions() as session:
             return GameRepository(session).append_actions(entries)
+
+    def _save_inline(self, entries: list[LoggedAction]) -> list[bool] | None:
+        """Save on the loop's own connection; None if another writer holds the lock."""
+        assert self.inline is not None
+        try:
+            with Session(bind=self.inline) as session:
+                return GameRepository(session).append_actions(entries)
+        except OperationalError as error:
+            self.inline.rollback()
+            if "locked" in str(error) or "busy" in str(error):
+                return None
+            raise
+
+    def _maybe_checkpoint(self, loop: asyncio.AbstractEventLoop) -> None:
+        now = time.monotonic()
+        if now - self._checkpointed < CHECKPOINT_EVERY_S or self._checkpoint is not None:
+            return
+        self._checkpointed = now
+        engine = self.inline.engine if self.inline is not None else None
+        if engine is None:
+            return
+        future = loop.run_in_executor(self.executor, checkpoint, engine)
+
+        def done(_: asyncio.Future[None]) -> None:
+            self._checkpoint = None
+
+        future.add_done_callback(done)
+        self._checkpoint = future

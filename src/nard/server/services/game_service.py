@@ -174,11 +174,11 @@ class GameService:
         executor: Executor | None = None,
         claim_after_s: float = 120.0,
         base_url: str = "",
-        log_writers: int = 1,
+        log: ActionLog | None = None,
     ) -> None:
         self.sessions = sessions
         self.executor = executor
-        self.log = ActionLog(sessions, executor, writers=log_writers)
+        self.log = log or ActionLog(sessions, executor)
         self.bus = bus
         self.claim_after_s = claim_after_s
         self.base_url = base_url
