@@ -85,6 +85,7 @@ from nard.match.events import (
     StepUndone,
     TurnPassed,
 )
+from nard.match.log import AppendLog
 from nard.match.options import GameOptions, OpeningRule
 from nard.match.scoring import (
     EndReason,
@@ -166,8 +167,8 @@ class Game:
     resignation: ResignOffered | None = None
     resume_phase: Phase | None = None
     result: GameResult | None = None
-    history: tuple[Event, ...] = field(default=(), repr=False)
-    actions: tuple[Action, ...] = field(default=(), repr=False)
+    history: AppendLog[Event] = field(default_factory=AppendLog, repr=False)
+    actions: AppendLog[Action] = field(default_factory=AppendLog, repr=False)
 
     def __post_init__(self) -> None:
         if self.match_length is not None:
@@ -385,7 +386,8 @@ class Game:
         if isinstance(action, SideAction) and not isinstance(action, Resign):
             self._check_actor(action)
         game, events = self._dispatch(action)
-        game = replace(game, history=self.history + events, actions=(*self.actions, action))
+        history, actions = self.history.extend(events), self.actions.extend((action,))
+        game = replace(game, history=history, actions=actions)
         return Progress(game, events)
 
     def _dispatch(self, action: Action) -> tuple[Game, tuple[Event, ...]]:
