@@ -1133,17 +1133,24 @@ class TurnGuide:
     ) -> list[Step] | None:
         """The steps with dice and hits filled in, along a route that ends where
         ``accept`` says (None: anywhere, as every node a route reaches is good)."""
+        return self._search_route(self._root, steps, 0, accept)
 
-        def search(key: NodeKey, index: int) -> list[Step] | None:
-            if index == len(steps):
-                return [] if accept is None or accept(key) else None
-            for edge, child in self.advance((key,), steps[index]):
-                rest = search(child, index + 1)
-                if rest is not None:
-                    return [edge, *rest]
-            return None
-
-        return search(self._root, 0)
+    def _search_route(
+        self,
+        key: NodeKey,
+        steps: Sequence[Step],
+        index: int,
+        accept: Callable[[NodeKey], bool] | None,
+    ) -> list[Step] | None:
+        # A method, not a recursive closure: a closure that calls itself is a
+        # reference cycle, garbage only the collector can free, on every step.
+        if index == len(steps):
+            return [] if accept is None or accept(key) else None
+        for edge, child in self.advance((key,), steps[index]):
+            rest = self._search_route(child, steps, index + 1, accept)
+            if rest is not None:
+                return [edge, *rest]
+        return None
 
     def _good_edges(self, steps: Sequence[Step]) -> Iterator[Step]:
         """The good edges out of the nodes the steps lead to, repeats included."""
