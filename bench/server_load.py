@@ -41,8 +41,12 @@ class Player:
 
     async def open(self) -> None:
         url = self.base.replace("http", "ws", 1) + f"/ws/games/{self.game_id}"
+        # Like a browser, the client sends no pings of its own (the server pings).
         self.ws = await connect(
-            url, additional_headers={"Cookie": f"nard_token={self.token}"}, max_queue=None
+            url,
+            additional_headers={"Cookie": f"nard_token={self.token}"},
+            max_queue=None,
+            ping_interval=None,
         )
         self.reader = asyncio.create_task(self.read())
 

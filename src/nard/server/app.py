@@ -14,7 +14,6 @@ event bus and the bot's worker pool, and resumes the games against the bot.
 from __future__ import annotations
 
 import asyncio
-import gc
 from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
@@ -102,11 +101,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.players = PlayerService(sessions, database)
         app.state.analyses = AnalysisService(bus)
         await service.resume()
-        # What starting made (modules, the app, migrations) lives as long as the
-        # process: keep it out of the garbage collector's full passes, which
-        # pause every game at once and grow with the objects they look at.
-        gc.collect()
-        gc.freeze()
         try:
             yield
         finally:
