@@ -132,8 +132,8 @@ DiceDraw: TypeAlias = tuple[int, int] | Roll
 def _guide(position: Position, roll: Roll, rules: RuleSet) -> TurnGuide:
     """The turn guide of a roll; cached because every step of a turn asks it again.
 
-    Sized for a server with about a thousand games in play at once (an entry is
-    some tens of KiB)."""
+    Sized for a server with about a thousand games in play at once; a guide
+    holds only the states its turn has asked about."""
     return TurnGuide(position, roll, rules)
 
 
