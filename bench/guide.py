@@ -23,20 +23,16 @@ from __future__ import annotations
 
 import argparse
 import gc
-import statistics
 import sys
-import time
 from collections.abc import Sequence
 
 from tests.core._reference_guide import ReferenceGuide
 
-from bench.corpus import SIZE, Sample, build_corpus
+from bench.corpus import REPEAT, SIZE, Sample, best_of, build_corpus, summary
 from nard.core.board import Position
 from nard.core.dice import Roll
 from nard.core.plays import Step, TurnGuide
 from nard.core.rules import IRANIAN, STANDARD, RuleSet
-
-REPEAT = 3
 
 Guide = type[TurnGuide] | type[ReferenceGuide]
 
@@ -67,35 +63,15 @@ def time_guides(
 ) -> list[list[float]]:
     """Microseconds per position for each guide, each the best of REPEAT sessions."""
     steps = [first_step(position, roll, rules) for position, roll in corpus]
-    clock = time.perf_counter_ns
     times: list[list[float]] = [[] for _ in guides]
     gc.disable()
     try:
         for (position, roll), step in zip(corpus, steps, strict=True):
             for guide_type, found in zip(guides, times, strict=True):
-                best = 1 << 62
-                for _ in range(REPEAT):
-                    start = clock()
-                    session(guide_type, position, roll, rules, step)
-                    best = min(best, clock() - start)
-                found.append(best / 1000)
+                found.append(best_of(session, guide_type, position, roll, rules, step))
     finally:
         gc.enable()
     return times
-
-
-def summary(times: Sequence[float], corpus: Sequence[Sample]) -> dict[str, tuple[float, float]]:
-    """Median and 95th percentile, for doubles, other rolls and all."""
-    doubles = [roll.is_double for _, roll in corpus]
-    groups = {
-        "all": list(times),
-        "doubles": [t for t, double in zip(times, doubles, strict=True) if double],
-        "non-doubles": [t for t, double in zip(times, doubles, strict=True) if not double],
-    }
-    return {
-        name: (statistics.median(values), statistics.quantiles(values, n=20)[-1])
-        for name, values in groups.items()
-    }
 
 
 def main(argv: Sequence[str] | None = None) -> int:

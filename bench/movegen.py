@@ -22,9 +22,7 @@ from __future__ import annotations
 
 import gc
 import importlib.util
-import statistics
 import sys
-import time
 import types
 from collections.abc import Sequence
 from pathlib import Path
@@ -32,13 +30,12 @@ from pathlib import Path
 import bgbot_cpp
 import bgsage
 
-from bench.corpus import Sample, build_corpus, describe
+from bench.corpus import REPEAT, Sample, best_of, build_corpus, describe, summary
 from nard.core.board import Position
 from nard.core.dice import Roll
 from nard.core.plays import LegalPlays
 from nard.core.rules import IRANIAN
 
-REPEAT = 3
 Board = tuple[tuple[int, ...], tuple[int, ...]]
 """A resulting position as (player, opponent) counts, the mover still on roll."""
 
@@ -212,36 +209,15 @@ def time_engines(engines: Sequence[Engine], corpus: Sequence[Sample]) -> list[li
     """
     prepared = [[engine.prepare(position, roll) for position, roll in corpus] for engine in engines]
     calls = [engine.call for engine in engines]
-    clock = time.perf_counter_ns
     times: list[list[float]] = [[] for _ in engines]
     gc.disable()
     try:
         for index in range(len(corpus)):
             for call, arguments, found in zip(calls, prepared, times, strict=True):
-                args = arguments[index]
-                best = 1 << 62
-                for _ in range(REPEAT):
-                    start = clock()
-                    call(*args)
-                    best = min(best, clock() - start)
-                found.append(best / 1000)
+                found.append(best_of(call, *arguments[index]))
     finally:
         gc.enable()
     return times
-
-
-def summary(times: Sequence[float], corpus: Sequence[Sample]) -> dict[str, tuple[float, float]]:
-    """Median and 95th percentile, for doubles, other rolls and all."""
-    doubles = [roll.is_double for _, roll in corpus]
-    groups = {
-        "doubles": [t for t, double in zip(times, doubles, strict=True) if double],
-        "non-doubles": [t for t, double in zip(times, doubles, strict=True) if not double],
-        "all": list(times),
-    }
-    return {
-        name: (statistics.median(values), statistics.quantiles(values, n=20)[-1])
-        for name, values in groups.items()
-    }
 
 
 def disagreements(
