@@ -251,6 +251,17 @@ def _two_dice(
     return (1 if singles else 0), singles
 
 
+def _bear_off_origin(board: Sequence[int], die: int) -> int:
+    """The point ``die`` bears a checker off from, every checker being home; 0 if none.
+
+    R14: exact, or from the highest point when no checker stands higher.
+    """
+    highest = 6
+    while highest and not board[highest]:
+        highest -= 1
+    return die if board[die] else highest if highest < die else 0
+
+
 def _four_units(
     board: list[int], opp: list[int], die: int
 ) -> tuple[int, dict[int, tuple[Step, ...]]]:
@@ -297,11 +308,7 @@ def _four_units(
                 board[target] -= 1
                 moved = True
             if not outside:
-                # R14: exact, or from the highest point when no checker stands higher.
-                highest = 6
-                while highest and not board[highest]:
-                    highest -= 1
-                origin = die if board[die] else highest if highest < die else 0
+                origin = _bear_off_origin(board, die)
                 if 0 < origin <= top:
                     board[origin] -= 1
                     board[OFF] += 1
@@ -412,11 +419,7 @@ def _units_playable(board: list[int], die: int, origins: Sequence[int], cap: int
             if done:
                 return True
         if not outside:
-            # R14: exact, or from the highest point when no checker stands higher.
-            highest = 6
-            while highest and not board[highest]:
-                highest -= 1
-            origin = die if board[die] else highest if highest < die else 0
+            origin = _bear_off_origin(board, die)
             if 0 < origin <= top:
                 board[origin] -= 1
                 board[OFF] += 1
