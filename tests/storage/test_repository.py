@@ -13,7 +13,6 @@ from sqlalchemy import inspect
 from sqlalchemy.orm import Session, sessionmaker
 
 from nard.storage.repository import (
-    ConflictError,
     GameRepository,
     LoggedAction,
     PlayerRepository,
@@ -72,7 +71,7 @@ def test_migrations_create_the_tables(sessions: sessionmaker[Session]) -> None:
     assert {"player", "player_token", "game", "game_action", "alembic_version"} <= names
 
 
-def test_append_action_twice_with_the_same_seq_applies_once(
+def test_the_same_action_number_twice_applies_once(
     sessions: sessionmaker[Session],
 ) -> None:
     with sessions() as session:
@@ -83,13 +82,9 @@ def test_append_action_twice_with_the_same_seq_applies_once(
     def write() -> None:
         with sessions() as session:
             barrier.wait()
-            try:
-                GameRepository(session).append_action(
-                    _logged(game_id, 1, action={"action": "double", "side": "white"})
-                )
-                outcomes.append("ok")
-            except ConflictError:
-                outcomes.append("conflict")
+            entry = _logged(game_id, 1, action={"action": "double", "side": "white"})
+            (saved,) = GameRepository(session).append_actions([entry])
+            outcomes.append("ok" if saved else "conflict")
 
     threads = [threading.Thread(target=write) for _ in range(2)]
     for thread in threads:
@@ -104,11 +99,10 @@ def test_append_action_twice_with_the_same_seq_applies_once(
         assert game is not None and game.seq == 1
 
 
-def test_append_action_out_of_order_is_refused(sessions: sessionmaker[Session]) -> None:
+def test_an_action_out_of_order_is_refused(sessions: sessionmaker[Session]) -> None:
     with sessions() as session:
         game_id = _game(session)
-        with pytest.raises(ConflictError):
-            GameRepository(session).append_action(_logged(game_id, 2))
+        assert GameRepository(session).append_actions([_logged(game_id, 2)]) == [False]
         assert GameRepository(session).actions(game_id) == []
 
 
@@ -136,7 +130,7 @@ def test_a_conflict_in_a_batch_refuses_that_entry_only(sessions: sessionmaker[Se
     with sessions() as session:
         first, second, third = (_game(session) for _ in range(3))
         repository = GameRepository(session)
-        repository.append_action(_logged(second, 1))
+        assert repository.append_actions([_logged(second, 1)]) == [True]
         batch = [
             _logged(first, 1),
             _logged(second, 1, action={"action": "take"}),  # seq 1 is taken

@@ -223,11 +223,6 @@ class GameRepository:
             self.session.rollback()
             raise
 
-    def append_action(self, entry: LoggedAction) -> None:
-        """Log one action and commit; :class:`ConflictError` if it is refused."""
-        if not self.append_actions([entry])[0]:
-            raise ConflictError(f"action {entry.seq} of game {entry.game_id} is taken")
-
     def finish(self, game_id: int, *, status: str, result: dict[str, Any]) -> bool:
         """End a game outside its action log (a claim); True if it was still open."""
         outcome = self.session.execute(
