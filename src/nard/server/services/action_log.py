@@ -135,14 +135,12 @@ class ActionLog:
             raise
 
     def _maybe_checkpoint(self, loop: asyncio.AbstractEventLoop) -> None:
+        assert self.inline is not None
         now = time.monotonic()
         if now - self._checkpointed < CHECKPOINT_EVERY_S or self._checkpoint is not None:
             return
         self._checkpointed = now
-        engine = self.inline.engine if self.inline is not None else None
-        if engine is None:
-            return
-        future = loop.run_in_executor(self.executor, checkpoint, engine)
+        future = loop.run_in_executor(self.executor, checkpoint, self.inline.engine)
 
         def done(_: asyncio.Future[None]) -> None:
             self._checkpoint = None

@@ -409,16 +409,11 @@ class GameService:
 
     def snapshot(self, live: LiveGame, state: dict[str, Any] | None = None) -> dict[str, Any]:
         """What every viewer sees: the body of ``state`` messages and of GET /games/{id}."""
-        return {
-            "id": live.public_id,
+        return self.changes(live, match_state(live.match) if state is None else state) | {
             "mode": live.mode,
-            "status": live.status,
-            "seq": live.seq,
             "settings": self.settings(live),
             "seats": self.seats(live),
             "fair_dice": self.fair_dice(live),
-            "result": live.result,
-            "state": match_state(live.match) if state is None else state,
         }
 
     def changes(self, live: LiveGame, state: dict[str, Any]) -> dict[str, Any]:
