@@ -85,6 +85,7 @@ from nard.match.events import (
     StepUndone,
     TurnPassed,
 )
+from nard.match.interning import interned
 from nard.match.log import AppendLog
 from nard.match.options import GameOptions, OpeningRule
 from nard.match.scoring import (
@@ -386,7 +387,9 @@ class Game:
         if isinstance(action, SideAction) and not isinstance(action, Resign):
             self._check_actor(action)
         game, events = self._dispatch(action)
-        history, actions = self.history.extend(events), self.actions.extend((action,))
+        # Kept for the whole game: one shared instance per value (see nard.match.interning).
+        history = self.history.extend(tuple(map(interned, events)))
+        actions = self.actions.extend((interned(action),))
         game = replace(game, history=history, actions=actions)
         return Progress(game, events)
 
