@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import argparse
-import gc
+
+from nard.cli.gc_tuning import tune_gc
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -60,26 +61,3 @@ def run_serve(args: argparse.Namespace) -> int:
         log_level=args.log_level,
     )
     return 0
-
-
-GC_THRESHOLDS = (10_000, 50, 10)
-"""Python's defaults are (700, 10, 10); see :func:`tune_gc`."""
-
-
-def tune_gc() -> None:
-    """Set the garbage collector for a server process holding many live games.
-
-    Every open WebSocket keeps a few hundred objects (the ASGI stack of its
-    handler) for as long as the game lasts, and every action makes objects
-    that live until the game's next action, a few seconds. With the default
-    thresholds those are promoted to the oldest generation, whose full passes
-    then come every few seconds and look at every object: with a thousand
-    games, a pause of 200-400 ms for every game at once (measured with
-    bench/server_load.py). Larger young generations let per-action objects die
-    young, so full passes become rare; a young pass costs a few milliseconds.
-    What the process made while starting (modules, the app) lives as long as
-    the process, so it is frozen out of every pass.
-    """
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(*GC_THRESHOLDS)
