@@ -10,8 +10,9 @@ The count is a poor clock for a game server: every action frees about as many
 objects as it makes (the game's previous state, a socket's previous receive),
 so the count barely moves while the young generation fills up with objects
 that live for seconds. Its passes come seldom, but each one looks at tens of
-thousands of objects: with a thousand games, 40-130 ms pauses every few
-seconds (measured with bench/server_load.py and ``gc.callbacks``).
+thousands of objects: with a thousand games, pauses of 40-75 ms every few
+seconds, growing as the games go on (measured with bench/server_load.py and
+``gc.callbacks``).
 
 So :func:`tune_gc` adds a clock: :class:`YoungPacer` asks for a pass every
 :data:`YOUNG_INTERVAL` seconds, which then looks only at what the last tenth of

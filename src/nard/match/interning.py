@@ -3,10 +3,12 @@
 A :class:`~nard.match.game.Game` keeps every action and event for as long as
 the game lasts. Almost all of them come from a few thousand values: a step is
 two points, a die and a hit; a roll is one of 21. Kept as made, each turn
-would leave a dozen new objects behind, and on a server holding a thousand
-games the garbage collector would look at every one of them again and again
-(see :mod:`nard.cli.gc_tuning`). :func:`interned` hands back one kept instance
-per value instead, so what a turn leaves behind is mostly the play.
+would leave about a dozen new objects behind, and on a server holding a
+thousand games the garbage collector would look at every one of them again
+and again. :func:`interned` hands back one kept instance per value instead,
+so what a turn leaves behind is mostly the play: over 50 random games, 5.2
+tracked objects a play instead of 10.5, for about 10 µs more per action
+(``python -m bench.history_objects``).
 
 Values are told apart by every field, not by ``==``: ``Step(6, 0, die=6)``
 equals ``Step(6, 0, die=5)`` but is not the same step in a record.
