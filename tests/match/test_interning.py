@@ -12,7 +12,15 @@ from hypothesis import strategies as st
 from nard.core.board import Side
 from nard.core.dice import Roll
 from nard.core.plays import Play, Step
-from nard.match import Game, GameOptions, MakeStep, PlayMade, SeededDice, StepMade
+from nard.match import (
+    Game,
+    GameOptions,
+    GameStarted,
+    MakeStep,
+    PlayMade,
+    SeededDice,
+    StepMade,
+)
 from nard.match.interning import interned
 from tests.match.players import RandomPlayer
 
@@ -80,3 +88,12 @@ def test_whole_games_keep_interned_history_equal_to_the_events_made() -> None:
         assert all(event is interned(event) for event in step_events)
         replayed = Game.new(options=GameOptions()).apply_all(game.actions)
         assert every_field(tuple(replayed.game.history)) == every_field(tuple(game.history))
+
+
+def test_values_holding_a_tuple_are_rebuilt_but_not_kept() -> None:
+    # A match score or a play comes from too many values to keep them all.
+    started = GameStarted(number=7, score=(3, 4), crawford=False)
+    assert interned(started) is not interned(GameStarted(number=7, score=(3, 4), crawford=False))
+    assert interned(started) == started
+    play = Play((Step(8, 5, die=3), Step(6, 5, die=1)))
+    assert interned(play) is not interned(Play(play.steps))

@@ -29,8 +29,6 @@ import dataclasses
 from enum import Enum
 from typing import Any, TypeVar
 
-from nard.core.plays import Play
-
 V = TypeVar("V")
 
 _KEPT: dict[tuple[Any, ...], Any] = {}
@@ -44,9 +42,10 @@ def interned(value: V) -> V:
     """The kept instance with all of ``value``'s fields, or ``value`` rebuilt from kept parts.
 
     A frozen dataclass whose fields are all enums, ints, bools, ``None`` or
-    such values is kept. A :class:`~nard.core.plays.Play` (too many to keep)
-    and anything holding one is rebuilt from kept steps. Anything else is
-    returned as it is.
+    such values is kept. One holding a tuple (a :class:`~nard.core.plays.Play`,
+    a score) is rebuilt from kept parts but not kept itself, so that what is
+    kept stays within a few thousand values. Anything else is returned as it
+    is.
     """
     return _intern(value)[0]  # type: ignore[no-any-return]
 
@@ -68,7 +67,7 @@ def _intern(value: Any) -> tuple[Any, Any]:
         names = _FIELDS[kind] = tuple(field.name for field in dataclasses.fields(value))
     parts = [_intern(getattr(value, name)) for name in names]
     keys = tuple(key for _, key in parts)
-    whole = kind is not Play and _LOOSE not in keys
+    whole = _LOOSE not in keys
     if whole:
         found = _KEPT.get((kind, keys))
         if found is not None:
@@ -83,8 +82,9 @@ def _intern(value: Any) -> tuple[Any, Any]:
 
 
 def _intern_tuple(value: tuple[Any, ...]) -> tuple[Any, Any]:
-    items = [_intern(item) for item in value]
-    if any(new is not old for (new, _), old in zip(items, value, strict=True)):
-        value = tuple(new for new, _ in items)
-    keys = tuple(key for _, key in items)
-    return value, (_LOOSE if _LOOSE in keys else (tuple, keys))
+    # Items are interned, but nothing holding a tuple is kept: the tuples in
+    # events (a play's steps, a match score) come from too many values.
+    items = [_intern(item)[0] for item in value]
+    if any(new is not old for new, old in zip(items, value, strict=True)):
+        value = tuple(items)
+    return value, _LOOSE
