@@ -32,6 +32,18 @@ def visible(page: Any, selector: str) -> bool:
     return bool(locator.count() and locator.first.is_visible() and locator.first.is_enabled())
 
 
+def click_if_still_there(page: Any, selector: str, done: str) -> str:
+    """Click what was offered a moment ago; "wait" if an update took it away since
+    (the page re-renders on every message, so an offer can vanish under the click)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        page.click(selector, timeout=3000)
+    except PlaywrightTimeout:
+        return "wait"
+    return done
+
+
 def act_once(page: Any) -> str | None:
     """Do the next thing the page offers this player; returns what was done, or None."""
     dialog = page.locator("dialog[open]")
@@ -41,8 +53,7 @@ def act_once(page: Any) -> str | None:
         dialog.locator(".btn.primary").first.click()
         return "dialog"
     if visible(page, "[data-action=roll]"):
-        page.click("[data-action=roll]")
-        return "roll"
+        return click_if_still_there(page, "[data-action=roll]", "roll")
     sources = page.locator(".hit.source")
     if sources.count():
         sources.first.click()
@@ -55,8 +66,7 @@ def act_once(page: Any) -> str | None:
             return "wait"  # the board changed under the click (a forced step, a dialog)
         return "step"
     if visible(page, "[data-action=confirm]"):
-        page.click("[data-action=confirm]")
-        return "confirm"
+        return click_if_still_there(page, "[data-action=confirm]", "confirm")
     return None
 
 
