@@ -203,7 +203,16 @@ async def main(args: argparse.Namespace) -> None:
     print(f"client CPU {used[0] * 1000 / actions:.2f} ms/action", end="")
     if args.server_pid:
         print(f", server CPU {used[1] * 1000 / actions:.2f} ms/action", end="")
+        print(f", server memory {_resident_mib(args.server_pid):.0f} MiB at the end", end="")
     print()
+
+
+def _resident_mib(server_pid: int) -> float:
+    """The server's resident memory (Linux), to see what the games and sockets hold."""
+    for line in Path(f"/proc/{server_pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
 
 
 def _cpu_seconds(server_pid: int | None) -> list[float]:
@@ -225,6 +234,6 @@ if __name__ == "__main__":
     )
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument(
-        "--server-pid", type=int, help="the server's process id, to report its CPU per action"
+        "--server-pid", type=int, help="the server's process id, to report its CPU per action and memory"
     )
     asyncio.run(main(parser.parse_args()))
