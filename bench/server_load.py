@@ -234,6 +234,6 @@ if __name__ == "__main__":
     )
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument(
-        "--server-pid", type=int, help="the server's process id, to report its CPU per action and memory"
+        "--server-pid", type=int, help="the server's process id, for its CPU per action and memory"
     )
     asyncio.run(main(parser.parse_args()))
