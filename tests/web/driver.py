@@ -34,7 +34,8 @@ def visible(page: Any, selector: str) -> bool:
 
 def click_if_still_there(page: Any, selector: str, done: str) -> str:
     """Click what was offered a moment ago; "wait" if an update took it away since
-    (the page re-renders on every message, so an offer can vanish under the click)."""
+    (the page re-renders on every message, so a roll, a confirm or a destination
+    can vanish under the click: a forced step, a dialog)."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
     try:
@@ -57,14 +58,7 @@ def act_once(page: Any) -> str | None:
     sources = page.locator(".hit.source")
     if sources.count():
         sources.first.click()
-        from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
-        targets = page.locator(".hit.dest")
-        try:
-            targets.first.click(timeout=3000)
-        except PlaywrightTimeout:
-            return "wait"  # the board changed under the click (a forced step, a dialog)
-        return "step"
+        return click_if_still_there(page, ".hit.dest", "step")
     if visible(page, "[data-action=confirm]"):
         return click_if_still_there(page, "[data-action=confirm]", "confirm")
     return None

@@ -55,12 +55,11 @@ class YoungPacer:
             raise ValueError(f"the interval must be positive, not {interval!r}")
         self.interval = interval
         self.thresholds = thresholds
-        self._before = gc.get_threshold()
         self._stopped = threading.Event()
         self._thread = threading.Thread(target=self._run, name="nard-gc-pacer", daemon=True)
 
     def start(self) -> None:
-        self._before = gc.get_threshold()
+        self._before: tuple[int, int, int] = gc.get_threshold()
         gc.set_threshold(*self.thresholds)
         gc.callbacks.append(self._restore)
         self._thread.start()

@@ -57,7 +57,7 @@ def _intern(value: Any) -> tuple[Any, Any]:
         return value, value
     names = _FIELDS.get(kind)
     if names is None:
-        if value is None or isinstance(value, (Enum, int)):
+        if isinstance(value, (Enum, int)):
             _ATOMS.add(kind)
             return value, value
         if kind is tuple:
@@ -65,14 +65,15 @@ def _intern(value: Any) -> tuple[Any, Any]:
         if not dataclasses.is_dataclass(value) or isinstance(value, type):
             return value, _LOOSE
         names = _FIELDS[kind] = tuple(field.name for field in dataclasses.fields(value))
-    parts = [_intern(getattr(value, name)) for name in names]
+    originals = [getattr(value, name) for name in names]
+    parts = [_intern(part) for part in originals]
     keys = tuple(key for _, key in parts)
     whole = _LOOSE not in keys
     if whole:
         found = _KEPT.get((kind, keys))
         if found is not None:
             return found, (kind, keys)
-    if any(new is not getattr(value, name) for name, (new, _) in zip(names, parts, strict=True)):
+    if any(new is not old for (new, _), old in zip(parts, originals, strict=True)):
         value = dataclasses.replace(
             value, **{name: new for name, (new, _) in zip(names, parts, strict=True)}
         )
