@@ -53,7 +53,7 @@ def win_chance(rating: float, opponent: float, length: int) -> float:
     """The chance that a player rated ``rating`` wins a ``length``-point match."""
     _check_length(length)
     difference = rating - opponent
-    return 1.0 / (10.0 ** (-difference * math.sqrt(length) / 2000.0) + 1.0)
+    return 1.0 / (math.pow(10.0, -difference * math.sqrt(length) / 2000.0) + 1.0)
 
 
 def experience_boost(experience: int) -> float:
