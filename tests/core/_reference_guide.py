@@ -177,7 +177,7 @@ class _Search:
 
 
 class ReferenceGuide:
-    """Partial-play guidance for a UI (seed 004, RULES.md "software replaces").
+    """Partial-play guidance for a UI (seed 004, docs/rules.md#software).
 
     Given the steps already made this turn, it offers only the next steps that
     keep a complete legal play reachable, and says when the turn is complete.

@@ -1,11 +1,11 @@
-"""A deliberately simple, slow reference enumerator of legal plays, straight from RULES.md.
+"""A deliberately simple, slow reference enumerator of legal plays, straight from docs/rules.md.
 
 It shares no code with :mod:`nard.core.plays` beyond the :class:`Position`,
 :class:`Roll` and :class:`RuleSet` value types. It walks every order of the dice
 and every checker, step by step, with no memoisation and no pruning: each node
 of the walk is a way to play the roll (a way that stops early included, R8
 then discards it), and the rules are applied in the order the last paragraph of
-RULES.md gives: V1 while walking, V2 at the end of each way, then R8 and R9.
+docs/rules.md gives: V1 while walking, V2 at the end of each way, then R8 and R9.
 
 Checkers are tracked as two kinds per point, "free" and "bound" (a bound
 checker has hit this turn and V1 holds it); checkers of one kind on one point

@@ -1,4 +1,4 @@
-"""Explanations of refused plays and steps (RULES.md, seed 004).
+"""Explanations of refused plays and steps (docs/rules.md, seed 004).
 
 Positions are written in each side's own numbering: the opponent's point ``q``
 is the mover's point ``25 - q``, so ``{5: 2}`` for the opponent closes the
@@ -316,7 +316,7 @@ def test_fallback_when_no_rule_fits() -> None:
     assert why.code == "not-legal"
 
 
-# -- the seven common mistakes of RULES.md -------------------------------------------------------
+# -- the seven common mistakes of docs/rules.md ------------------------------------------------
 
 
 def test_mistake_1_larger_number_without_checking_both() -> None:

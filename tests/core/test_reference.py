@@ -1,6 +1,6 @@
 """The engine against independent enumerators, on positions from random games.
 
-- :mod:`tests.core.reference`, a slow walk written from RULES.md alone, under
+- :mod:`tests.core.reference`, a slow walk written from docs/rules.md alone, under
   the standard rules, the Iranian preset (V1 scope home + V2) and V1 scope board;
 - GNU Backgammon's own move generator (the ``gnubg`` package), standard rules.
 """

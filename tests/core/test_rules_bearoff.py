@@ -54,7 +54,7 @@ def test_r14_bearing_off_is_never_forced_while_another_move_exists() -> None:
 
 
 def test_r14_last_checker_2_point_with_2_1_must_play_2_1_then_1_off() -> None:
-    # RULES.md R14: with the last checker on the 2-point and 2-1, 2/off alone uses one
+    # docs/rules.md R14: with the last checker on the 2-point and 2-1, 2/off alone uses one
     # die; 2/1 1/off uses both, so it is the play, and here it hits the blot on 1.
     position = at({2: 1}, {1: 1, 24: 14})
     legal = assert_plays(position, Roll(2, 1), [[(2, 1), (1, 0)]])

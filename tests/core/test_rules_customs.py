@@ -1,5 +1,5 @@
 """V1 (no escape after hitting), V2 (no hit-and-cover in the home board), and the
-last paragraph of RULES.md: R8/R9 are applied after V1/V2."""
+docs/rules.md, "The Iranian customs": R8/R9 are applied after V1/V2."""
 
 from __future__ import annotations
 
@@ -83,7 +83,7 @@ def test_v1_hitter_may_move_on_to_empty_points_hit_again_and_bear_off() -> None:
 
 
 def test_v2_no_pointing_on_a_home_blot_with_6_6_from_the_8_point() -> None:
-    # RULES.md V2: 6-6 from the 8-point onto a blot on the 2-point with two checkers
+    # docs/rules.md V2: 6-6 from the 8-point onto a blot on the 2-point with two checkers
     # closes the point on the hit blot. The 13 checkers on 20 cannot move (14 closed).
     position = at({8: 2, 20: 13}, {2: 1, 14: 2})
     point_on_blot = [(8, 2), (8, 2)]
@@ -119,7 +119,7 @@ def test_v2_covering_a_home_point_where_no_hit_was_made_is_allowed() -> None:
 
 
 def test_r8_after_customs_a_turn_cut_short_by_v2_is_still_a_play() -> None:
-    # RULES.md last paragraph: the only standard play (8/2* 8/2) breaks V2. Filtering
+    # docs/rules.md, "The Iranian customs": the only standard play (8/2* 8/2) breaks V2. Filtering
     # the standard plays would leave no play; the custom-aware rule keeps the
     # shorter way 8/2*, which uses the most dice among the ways V2 allows.
     position = at({8: 2, 20: 13}, {2: 1, 14: 2})

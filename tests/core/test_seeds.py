@@ -55,7 +55,7 @@ def test_seed_001_item_6_pe_only_the_24_point_checker_moves_play_the_6() -> None
 
 def test_seed_001_item_7_alef_either_order_is_legal_per_rules_r9() -> None:
     """001 item 7 (الف) says «همیشه ابتدا باید تاس بزرگ را حرکت داد» and, with 4-1,
-    «نمیتوانید اول مهره را به خانه ۳ آورده و سپس آن را بردارید». RULES.md R9 rejects
+    «نمیتوانید اول مهره را به خانه ۳ آورده و سپس آن را بردارید». docs/rules.md R9 rejects
     this: the larger-die rule is not an order rule (002/003/004 agree), so 4/3 3/off is
     as legal as 4/off 2/1*."""
     position = at({4: 1, 2: 1}, {1: 1})

@@ -1,7 +1,7 @@
 """The board: sides, points and the immutable :class:`Position`.
 
 A position is always seen from the side on roll. Each side counts the points
-from its own side, 24 down to 1 (RULES.md R1); a checker moves from higher to
+from its own side, 24 down to 1 (docs/rules.md R1); a checker moves from higher to
 lower numbers, point 25 is that side's bar and point 0 is its off tray.
 
 >>> position = Position.initial()

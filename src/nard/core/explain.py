@@ -1,6 +1,6 @@
-"""Why the rules refuse a play or a step, for players (RULES.md, seed 004).
+"""Why the rules refuse a play or a step, for players (docs/rules.md, seed 004).
 
-An :class:`Explanation` names the rule that refused, which of RULES.md's seven
+An :class:`Explanation` names the rule that refused, which of docs/rules.md's seven
 common mistakes the refusal is (when it is one), a message in English and in
 Persian, and a complete legal play the player could make instead.
 
@@ -78,7 +78,7 @@ _MAX_SPLITS = 64
 class Explanation:
     """Why a play or a step is refused.
 
-    ``rule`` is the RULES.md rule that refused it, ``mistake`` the number (1-7) of
+    ``rule`` is the docs/rules.md rule that refused it, ``mistake`` the number (1-7) of
     the common mistake it is, if any, ``code`` a stable machine key such as
     ``"closed-point"``, ``legal_play`` a complete legal play the player could make
     instead and ``step`` the offending step, when one step is to blame.
@@ -599,7 +599,7 @@ class _Turn:
         return self.build(reason, legal=legal, step=step)
 
     def classify(self, key: NodeKey, step: Step) -> _Reason | None:
-        """Why the board refuses ``step`` at this node, in the order of RULES.md R11."""
+        """Why the board refuses ``step`` at this node, in the order of R11 (docs/rules.md#r11)."""
         player, opponent, dice = key[0], key[1], key[2]
         origin, target, distance = step.from_point, step.to_point, step.distance
         dice_rule = Rule.R7 if self.roll.is_double else Rule.R6

@@ -353,11 +353,11 @@ def not_legal(roll: Text) -> Text:
     )
 
 
-# -- the common mistakes of RULES.md ------------------------------------------------------------
+# -- the common mistakes of docs/rules.md ------------------------------------------------------
 
 
 def mistake_note(number: int, *, played: int = 0, missing: int = 0) -> Text:
-    """A sentence naming one of RULES.md's seven common mistakes."""
+    """A sentence naming one of docs/rules.md's seven common mistakes."""
     notes = {
         1: Text(
             "Check whether both numbers can be played before playing the larger one alone.",

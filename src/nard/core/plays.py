@@ -1,4 +1,4 @@
-"""Steps, plays and legal play generation (RULES.md R5-R14, V1, V2).
+"""Steps, plays and legal play generation (docs/rules.md R5-R14, V1, V2).
 
 A :class:`Step` is one die's checker movement; a :class:`Play` is the whole
 turn. :func:`generate_plays` lists every legal play of a roll, one per
@@ -770,7 +770,7 @@ _Option = tuple[Step, bool, bool]
 
 
 class TurnGuide:
-    """Partial-play guidance for a UI (seed 004, RULES.md "software replaces").
+    """Partial-play guidance for a UI (seed 004, docs/rules.md#software).
 
     Given the steps already made this turn, it offers only the next steps that
     keep a complete legal play reachable, and says when the turn is complete.

@@ -1,6 +1,7 @@
 """Rule sets: standard rules with the Iranian customs as switches.
 
-Every rule of RULES.md has an id; explanations and errors cite them.
+Every rule has an id and a section in docs/rules.md (anchor ``#r5``, ``#v1``, and
+the same in docs/rules.fa.md); explanations and errors cite them.
 
 >>> STANDARD.escape_after_hit, IRANIAN.escape_after_hit
 (False, True)
@@ -18,7 +19,7 @@ from typing import Final
 
 
 class Rule(StrEnum):
-    """The rule ids of RULES.md."""
+    """The rule ids of docs/rules.md."""
 
     R1 = "R1"
     R2 = "R2"

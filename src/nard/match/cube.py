@@ -1,4 +1,4 @@
-"""The doubling cube (RULES.md R17, R18, R19): value, owner, and who may double.
+"""The doubling cube (docs/rules.md R17, R18, R19): value, owner, and who may double.
 
 >>> cube = Cube()
 >>> cube.value, cube.owner, cube.is_centred

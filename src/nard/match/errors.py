@@ -1,6 +1,6 @@
 """Why the game refuses an action: one error class per kind of mistake.
 
-Every error is a :class:`ValueError` and names the rule (RULES.md id) that
+Every error is a :class:`ValueError` and names the rule (docs/rules.md id) that
 refuses the action, so a server or client can say *which* rule applies.
 
 >>> from nard.core.rules import Rule

@@ -1,4 +1,4 @@
-"""Matches to N points and money sessions (RULES.md R15, R19, V3).
+"""Matches to N points and money sessions (docs/rules.md R15, R19, V3).
 
 A :class:`Match` is immutable like a :class:`~nard.match.game.Game`:
 ``match.apply(action)`` passes the action to the game in progress, adds a

@@ -1,4 +1,4 @@
-"""What a finished game is worth (RULES.md R15, R16, R18, R19, V3, V4).
+"""What a finished game is worth (docs/rules.md R15, R16, R18, R19, V3, V4).
 
 >>> from nard.core.board import Position, Side
 >>> position = Position.from_points({}, {19: 1, 6: 14}, turn=Side.WHITE)  # White is off

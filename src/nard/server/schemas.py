@@ -68,7 +68,7 @@ class PlayerPublic(BaseModel):
 
 
 class RuleSwitches(Strict):
-    """The rule preset and switches (RULES.md V1-V4, cube); None keeps the preset's."""
+    """The rule preset and switches (docs/rules.md V1-V4, cube); None keeps the preset's."""
 
     preset: Literal["standard", "iranian"] = "standard"
     escape_after_hit: bool | None = None
