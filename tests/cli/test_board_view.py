@@ -82,6 +82,6 @@ def test_dice_and_doubling_status() -> None:
 def test_persian_board_uses_persian_words_and_digits() -> None:
     text = draw(Game.from_position(Position.initial(), match_length=5), Side.WHITE, "fa")
     assert "پیپ ۱۶۷" in text and "داو ۱" in text and "بار" in text
-    assert "مسابقه ۵ امتیازی" in text
+    assert "مسابقهٔ ۵ امتیازی" in text
     # Point numbers stay ASCII so that columns line up.
     assert "13 14 15 16 17 18" in text

@@ -76,7 +76,7 @@ def test_r6_illegal_play_names_the_rule_and_a_legal_play() -> None:
 
 def test_r6_illegal_play_explained_in_persian() -> None:
     _, out = hot_seat("13/9 9/4\n24/18 13/9\nroll\nquit\n", [(6, 4), (3, 3)], lang="fa")
-    assert "رد شد:" in out and "قانون R6" in out
+    assert "رد شد:" in out and "قانون R۶" in out
     assert "۲۴/۱۸ ۱۳/۹" in out  # the legal play, in Persian digits
     assert "بازیکن ۲ تاس ریخت: جفت ۳." in out  # doubles are جفت
     assert "خدانگهدار" in out

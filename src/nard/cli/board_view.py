@@ -28,7 +28,7 @@ from typing import Final
 from rich.console import Group
 from rich.text import Text
 
-from nard.cli.i18n import Lang, kind_name, number, side_name, tr
+from nard.cli.i18n import Lang, kind_name, notation, number, side_name, tr
 from nard.core.board import BAR, OFF, Position, Side
 from nard.core.messages import roll_text
 from nard.core.notation import format_play
@@ -194,7 +194,7 @@ def render_board(
     lines.append(Text(" " + _match_line(game, lang), style="dim"))
     lines.append(Text(" " + tr(lang, "numbered-from", side=side_name(lang, pov)), style="dim"))
     if game.phase is Phase.PLAYING and game.steps:
-        steps = format_play(Play(game.steps))
+        steps = notation(lang, format_play(Play(game.steps)))
         lines.append(Text(" " + tr(lang, "steps-so-far", steps=steps), style="yellow"))
     status = status_line(game, names, lang)
     if status:

@@ -1,10 +1,10 @@
 """The terminal's texts in English and Persian (``nard play --lang fa|en``).
 
 Every text has a key and a pair of format strings. Persian texts use the
-game's Persian words (مهره، خانه، بار، جفت، مارس، کوکس، داو) and Persian
-digits; they are kept to short, simple lines because terminals lay out
-right-to-left text poorly. The rules engine's own explanations come in both
-languages from :mod:`nard.core.explain`.
+words of docs/glossary.md (مهره، خانه، بار، جفت، دست، مارس، کوکس، داو) and
+Persian digits, plays included (:func:`notation`); they are kept to short,
+simple lines because terminals lay out right-to-left text poorly. The rules
+engine's own explanations come in both languages from :mod:`nard.core.explain`.
 
 >>> tr("en", "score", white=2, black=1)
 'Score: White 2, Black 1'
@@ -21,7 +21,8 @@ from __future__ import annotations
 from typing import Final, Literal, TypeAlias
 
 from nard.core.board import Side
-from nard.core.messages import fa_digits
+from nard.core.messages import fa_digits, play_text
+from nard.core.notation import NO_PLAY_TEXT
 from nard.match.scoring import ResultKind
 
 Lang: TypeAlias = Literal["en", "fa"]
@@ -31,7 +32,7 @@ _TEXTS: Final[dict[str, tuple[str, str]]] = {
     # sides, results
     "white": ("White", "سفید"),
     "black": ("Black", "سیاه"),
-    "single": ("a single game", "یک بازی ساده"),
+    "single": ("a single game", "ساده"),
     "gammon": ("a gammon", "مارس"),
     "backgammon": ("a backgammon", "کوکس (مارس اکبر)"),
     # board
@@ -44,8 +45,8 @@ _TEXTS: Final[dict[str, tuple[str, str]]] = {
     "cube-centred": ("cube {value}, centred", "داو {value}، وسط"),
     "cube-owned": ("cube {value}, {owner}'s", "داو {value}، مال {owner}"),
     "no-cube": ("no cube", "بدون داو"),
-    "crawford-game": ("Crawford game: no doubling", "بازی کرافورد: داو ممنوع"),
-    "match-to": ("{length}-point match", "مسابقه {length} امتیازی"),
+    "crawford-game": ("Crawford game: no doubling", "دست کرافورد: داو ممنوع"),
+    "match-to": ("{length}-point match", "مسابقهٔ {length} امتیازی"),
     "money": ("money session", "بازی پولی"),
     "score": ("Score: White {white}, Black {black}", "امتیاز: سفید {white}، سیاه {black}"),
     "checkers-of": ("{mark} {side}: {name}", "{mark} {side}: {name}"),
@@ -57,7 +58,7 @@ _TEXTS: Final[dict[str, tuple[str, str]]] = {
     ),
     "to-answer-resign": (
         "{name} ({side}): {other} offers to resign {kind}. accept or refuse?",
-        "{name} ({side}): {other} پیشنهاد باخت {kind} را می‌دهد. accept یا refuse؟",
+        "{name} ({side}): {other} پیشنهاد واگذاری می‌دهد ({kind}). accept یا refuse؟",
     ),
     "numbered-from": ("points numbered from {side}'s side", "شماره خانه‌ها از سمت {side}"),
     "steps-so-far": ("so far: {steps}", "تا اینجا: {steps}"),
@@ -65,11 +66,11 @@ _TEXTS: Final[dict[str, tuple[str, str]]] = {
     # events
     "opening": (
         "Opening roll: White {white}, Black {black}. {side} starts.",
-        "تاس شروع: سفید {white}، سیاه {black}. {side} شروع می‌کند.",
+        "تاس آغاز: سفید {white}، سیاه {black}. {side} شروع می‌کند.",
     ),
     "opening-tie": (
         "Opening roll: both {die}. Roll again.",
-        "تاس شروع: هر دو {die}. دوباره.",
+        "تاس آغاز: هر دو {die}. دوباره.",
     ),
     "rolled": ("{name} rolls {roll}.", "{name} تاس ریخت: {roll}."),
     "played": ("{name} plays {play}.", "{name} بازی کرد: {play}"),
@@ -81,18 +82,18 @@ _TEXTS: Final[dict[str, tuple[str, str]]] = {
     "drops": ("{name} drops.", "{name} داو را نپذیرفت."),
     "beavers": ("{name} beavers: cube at {value}.", "{name} بیور کرد: داو {value}."),
     "auto-double": ("Automatic double: cube at {value}.", "داو خودکار: {value}."),
-    "resigns": ("{name} offers to resign {kind}.", "{name} پیشنهاد باخت {kind} می‌دهد."),
+    "resigns": ("{name} offers to resign {kind}.", "{name} پیشنهاد واگذاری می‌دهد: {kind}."),
     "resign-accepted": ("{name} accepts.", "{name} پذیرفت."),
     "resign-refused": ("{name} refuses; play on.", "{name} نپذیرفت؛ بازی ادامه دارد."),
     "game-over": (
         "{name} ({side}) wins {kind}: {points} point(s).",
-        "{name} ({side}) برد با {kind}: {points} امتیاز.",
+        "{name} ({side}) برد: {kind}، {points} امتیاز.",
     ),
-    "game-started": ("Game {number}.", "بازی {number}."),
-    "game-started-crawford": ("Game {number} (Crawford).", "بازی {number} (کرافورد)."),
+    "game-started": ("Game {number}.", "دست {number}."),
+    "game-started-crawford": ("Game {number} (Crawford).", "دست {number} (دست کرافورد)."),
     "game-summary": (
         "Game {number}: {name} ({side}) wins {kind}, {points} point(s). Score {white}-{black}.",
-        "بازی {number}: {name} ({side}) برد با {kind}، {points} امتیاز. امتیاز {white}-{black}.",
+        "دست {number}: {name} ({side}) برد: {kind}، {points} امتیاز. امتیاز {white}-{black}.",
     ),
     "match-over": (
         "{name} ({side}) wins the match {white}-{black}.",
@@ -104,12 +105,12 @@ _TEXTS: Final[dict[str, tuple[str, str]]] = {
     ),
     "session-over": (
         "Session over after {games} game(s).",
-        "پایان بازی‌ها پس از {games} بازی.",
+        "پایان، پس از {games} دست.",
     ),
     # prompts and answers
     "prompt": ("{name}> ", "{name}> "),
     "refused": ("Refused: {message}", "رد شد: {message}"),
-    "legal-example": ("A legal play: {play}", "یک حرکت درست: {play}"),
+    "legal-example": ("A legal play: {play}", "یک حرکت قانونی: {play}"),
     "not-understood": (
         "Not understood: {text!r}. Type help.",
         "متوجه نشدم: {text!r}. بنویس help.",
@@ -122,7 +123,7 @@ _TEXTS: Final[dict[str, tuple[str, str]]] = {
         "حرکت کامل است: confirm (یا Enter) یا undo.",
     ),
     "nothing-to-undo": ("Nothing to undo.", "حرکتی برای پس گرفتن نیست."),
-    "forced": ("Only one legal play: {play}.", "تنها حرکت ممکن: {play}."),
+    "forced": ("Only one legal play: {play}.", "تنها حرکت قانونی: {play}."),
     "saved": ("Saved to {path}.", "در {path} ذخیره شد."),
     "loaded": ("Loaded {path}.", "{path} بارگذاری شد."),
     "save-failed": ("Cannot save {path}: {error}", "ذخیره {path} ممکن نشد: {error}"),
@@ -158,10 +159,10 @@ _TEXTS: Final[dict[str, tuple[str, str]]] = {
         "  help, quit",
         "فرمان‌ها:\n"
         "  roll                      ریختن تاس\n"
-        "  24/18 13/11, bar/22, 6/off, 8/5(2)\n"
+        "  ۲۴/۱۸ ۱۳/۱۱، بار/۲۲، ۶/بیرون، ۸/۵(۲)\n"
         "                            حرکت کامل، یا هر بار یک مهره\n"
         "  undo                      پس گرفتن آخرین حرکت این نوبت\n"
-        "  confirm (یا Enter)        پایان نوبت پس از حرکت‌های تکی\n"
+        "  confirm (یا Enter)        پایان نوبت پس از حرکت‌های یک‌به‌یک\n"
         "  double, take, drop, beaver   داو: دادن، پذیرفتن، نپذیرفتن، بیور\n"
         "  resign [single|gammon|backgammon]; accept, refuse   واگذاری\n"
         "  hint                      راهنمای ربات\n"
@@ -188,6 +189,18 @@ def tr(lang: Lang, key: str, **values: object) -> str:
         }
         return fa.format(**shown)
     return en.format(**values)
+
+
+def notation(lang: Lang, text: str) -> str:
+    """A play or step in gnubg notation as ``lang`` writes it: in Persian with Persian
+    digits and the words بار and بیرون, which the play parser reads back.
+
+    >>> notation("fa", "bar/22 6/off"), notation("fa", NO_PLAY_TEXT), notation("en", "8/5")
+    ('بار/۲۲ ۶/بیرون', 'بدون حرکت', '8/5')
+    """
+    if lang == "en":
+        return text
+    return play_text("" if text == NO_PLAY_TEXT else text).fa
 
 
 def side_name(lang: Lang, side: Side) -> str:

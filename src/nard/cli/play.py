@@ -39,7 +39,7 @@ from typing import TextIO
 from rich.console import Console
 
 from nard.cli.board_view import render_board, roll_words, status_line
-from nard.cli.i18n import LANGS, Lang, kind_name, side_name, tr
+from nard.cli.i18n import LANGS, Lang, kind_name, notation, number, side_name, tr
 from nard.cli.players import (
     ComputerPlayer,
     HumanPlayer,
@@ -336,9 +336,9 @@ class Session:
                     "rolled", name=names[side], roll=roll_words(lang, roll.high, roll.low)
                 )
             case PlayMade(side=side, play=play) if interactive:
-                line = self._t("played", name=names[side], play=format_play(play))
+                line = self._t("played", name=names[side], play=notation(lang, format_play(play)))
             case StepUndone(side=side, step=step) if interactive:
-                line = self._t("undone", name=names[side], step=format_step(step))
+                line = self._t("undone", name=names[side], step=notation(lang, format_step(step)))
             case TurnPassed(side=side, roll=roll) if interactive:
                 line = self._t(
                     "passed", name=names[side], roll=roll_words(lang, roll.high, roll.low)
@@ -389,12 +389,12 @@ class Session:
             return
         message = explanation.message(self.lang)
         rule = explanation.rule.value
-        if rule not in message:
-            message = f"{message} ({rule})"
+        if rule not in message and fa_digits(rule) not in message:
+            message = f"{message} ({number(self.lang, rule)})"
         self._say(self._t("refused", message=message), "red")
         if explanation.legal_play is not None:
-            example = format_play(explanation.legal_play)
-            if example not in message and fa_digits(example) not in message:
+            example = notation(self.lang, format_play(explanation.legal_play))
+            if example not in message:
                 self._say(self._t("legal-example", play=example), "yellow")
 
     # -- a person's turn -------------------------------------------------------------------
@@ -423,7 +423,7 @@ class Session:
             plays = game.legal_plays
             if len(plays) == 1:
                 only = next(iter(plays))
-                self._say(self._t("forced", play=format_play(only)))
+                self._say(self._t("forced", play=notation(self.lang, format_play(only))))
                 self._apply(MakePlay(actor, only))
                 return
         self._show(game, actor)
@@ -567,10 +567,9 @@ class Session:
             assert game.turn_start is not None and game.roll is not None
             ranked = hint_plays(game.turn_start, game.roll, game.rules, cube=state, limit=5)
             for rank, item in enumerate(ranked, 1):
-                equity = f"{item.equity:+.3f}"
-                self._say(
-                    self._t("hint-play", rank=rank, play=format_play(item.play), equity=equity)
-                )
+                equity = number(self.lang, f"{item.equity:+.3f}")
+                play = notation(self.lang, format_play(item.play))
+                self._say(self._t("hint-play", rank=rank, play=play, equity=equity))
         elif game.phase in (Phase.ROLLING, Phase.CUBE_OFFERED) and game.rules.cube:
             assert game.turn is not None
             analysis = hint_cube(game.view(game.turn), state)

@@ -1,8 +1,8 @@
 """The player-facing texts of :mod:`nard.core.explain`, in English and Persian.
 
-Each function returns a :class:`Text` pair. The Persian texts use the game's
-Persian words (مهره, تاس, جفت, خانه, خانه بسته, بار, ورود از بار, بیرون بردن)
-and Persian digits.
+Each function returns a :class:`Text` pair. The Persian texts use the words of
+docs/glossary.md (مهره، تاس، جفت، خانه، خانهٔ بسته، خانهٔ داخلی، بار، ورود از
+بار، بیرون بردن), the ezafe written «هٔ», and Persian digits, rule ids included.
 
 >>> fa_digits("24/18 6/off")
 '۲۴/۱۸ ۶/off'
@@ -60,7 +60,7 @@ def point_text(point: int) -> Text:
         return Text("the bar", "بار")
     if point == OFF:
         return Text("off", "بیرون")
-    return Text(f"point {point}", f"خانه {_n(point)}")
+    return Text(f"point {point}", f"خانهٔ {_n(point)}")
 
 
 def points_text(points: Iterable[int]) -> Text:
@@ -103,8 +103,10 @@ def play_text(notation: str) -> Text:
 
 
 def rule_ref(rule: str) -> Text:
-    """The rule citation that ends every explanation."""
-    return Text(f"(rule {rule})", f"(قانون {rule})")
+    """The rule citation that ends every explanation: a rule (R…) is a قانون, an
+    Iranian custom (V…) a رسم (docs/glossary.md)."""
+    word = "رسم" if rule.startswith("V") else "قانون"
+    return Text(f"(rule {rule})", f"({word} {fa_digits(rule)})")
 
 
 def legal_play_hint(play: Text) -> Text:
@@ -130,12 +132,12 @@ def not_your_checker(point: int, opponent_checkers: int) -> Text:
         return Text(
             f"You have no checker on point {point}: the checkers there are your opponent's,"
             " and you move only your own.",
-            f"شما روی خانه {_n(point)} مهره‌ای ندارید: مهره‌های آن خانه مال حریف است"
+            f"شما در خانهٔ {_n(point)} مهره‌ای ندارید: مهره‌های آن خانه مال حریف است"
             " و هر بازیکن فقط مهره‌های خودش را حرکت می‌دهد.",
         )
     return Text(
         f"You have no checker on point {point}.",
-        f"شما روی خانه {_n(point)} مهره‌ای ندارید.",
+        f"شما در خانهٔ {_n(point)} مهره‌ای ندارید.",
     )
 
 
@@ -145,8 +147,9 @@ def wrong_direction(from_point: int, to_point: int) -> Text:
     return Text(
         "Checkers move forward only, from higher to lower point numbers toward your"
         f" home board: {source.en} to {target.en} does not go forward.",
-        "مهره‌ها فقط رو به جلو حرکت می‌کنند، از خانه با شماره بالاتر به خانه با شماره"
-        f" پایین‌تر به سوی خانه خودی: حرکت از {source.fa} به {target.fa} رو به جلو نیست.",
+        "مهره‌ها فقط رو به جلو حرکت می‌کنند، از خانه‌های با شمارهٔ بالاتر به خانه‌های با"
+        f" شمارهٔ پایین‌تر، به سوی خانهٔ داخلی: حرکت از {source.fa} به {target.fa} رو به جلو"
+        " نیست.",
     )
 
 
@@ -154,7 +157,7 @@ def no_dice_left(roll: Text) -> Text:
     """More steps than dice (R6, R7)."""
     return Text(
         f"All your dice ({roll.en}) are already played: each die moves one checker once.",
-        f"همه تاس‌های شما ({roll.fa}) بازی شده است: هر تاس فقط یک حرکت است.",
+        f"همهٔ تاس‌های شما ({roll.fa}) بازی شده است: هر تاس فقط یک حرکت است.",
     )
 
 
@@ -173,13 +176,13 @@ def die_not_rolled(
     if from_point == BAR:
         return Text(
             f"Entering on point {to_point} needs a {distance}, but {have.en}.",
-            f"ورود از بار به خانه {_n(to_point)} تاس {_n(distance)} می‌خواهد، اما {have.fa}.",
+            f"ورود از بار به خانهٔ {_n(to_point)} تاس {_n(distance)} می‌خواهد، اما {have.fa}.",
         )
     if to_point == OFF:
         return Text(
             f"Bearing off from point {from_point} needs a {distance} (or a larger die when no"
             f" checker stands higher), but {have.en}.",
-            f"بیرون بردن مهره از خانه {_n(from_point)} تاس {_n(distance)} می‌خواهد (یا تاس"
+            f"بیرون بردن مهره از خانهٔ {_n(from_point)} تاس {_n(distance)} می‌خواهد (یا تاس"
             f" بزرگ‌تر وقتی مهره‌ای بالاتر نیست)، اما {have.fa}.",
         )
     source, target = point_text(from_point), point_text(to_point)
@@ -197,14 +200,14 @@ def closed_point(to_point: int, blockers: int, *, entering: bool, die: int) -> T
         return Text(
             f"You cannot enter with the {die}: point {to_point} is closed, your opponent has"
             f" {blockers} checkers there.",
-            f"با تاس {_n(die)} نمی‌توانید از بار وارد شوید: خانه {_n(to_point)} خانه بسته است"
+            f"با تاس {_n(die)} نمی‌توانید از بار وارد شوید: خانهٔ {_n(to_point)} خانهٔ بسته است"
             f" و حریف {_n(blockers)} مهره آنجا دارد.",
         )
     return Text(
         f"Point {to_point} is closed: your opponent has {blockers} checkers there, and a"
         " checker may not land on a point held by two or more opposing checkers.",
-        f"خانه {_n(to_point)} خانه بسته است: حریف {_n(blockers)} مهره آنجا دارد و مهره"
-        " نمی‌تواند روی خانه‌ای بنشیند که دو مهره یا بیشتر از حریف دارد.",
+        f"خانهٔ {_n(to_point)} خانهٔ بسته است: حریف {_n(blockers)} مهره آنجا دارد و مهره"
+        " نمی‌تواند در خانه‌ای بنشیند که دو مهره یا بیشتر از حریف دارد.",
     )
 
 
@@ -213,11 +216,11 @@ def bar_first(count: int) -> Text:
     if count == 1:
         return Text(
             "You have a checker on the bar: enter it before you move any other checker.",
-            "یک مهره روی بار دارید: پیش از حرکت هر مهره دیگر باید آن را وارد کنید (ورود از بار).",
+            "یک مهره روی بار دارید: پیش از حرکت هر مهرهٔ دیگر باید آن را وارد کنید (ورود از بار).",
         )
     return Text(
         f"You have {count} checkers on the bar: enter them all before you move any other checker.",
-        f"{_n(count)} مهره روی بار دارید: پیش از حرکت هر مهره دیگر باید همه را وارد کنید"
+        f"{_n(count)} مهره روی بار دارید: پیش از حرکت هر مهرهٔ دیگر باید همه را وارد کنید"
         " (ورود از بار).",
     )
 
@@ -231,8 +234,8 @@ def intermediate_closed(from_point: int, to_point: int, dice: Text, stops: Itera
         "A checker cannot jump with the sum of the dice: each die is a separate move that"
         f" must land on an open point. Moving from {source.en} to {target.en} with"
         f" {dice.en} would have to stop on {landing.en}, which {verb} closed.",
-        "مهره نمی‌تواند با مجموع تاس‌ها بپرد: هر تاس یک حرکت جداست و باید روی خانه باز"
-        f" فرود بیاید. رفتن از {source.fa} به {target.fa} با {dice.fa} باید روی"
+        "مهره نمی‌تواند با مجموع تاس‌ها بپرد: هر تاس یک حرکت جداست و باید در خانهٔ باز"
+        f" فرود بیاید. رفتن از {source.fa} به {target.fa} با {dice.fa} باید در"
         f" {landing.fa} توقف کند که {fa_verb}.",
     )
 
@@ -294,8 +297,8 @@ def bear_off_not_home(outside: Iterable[int]) -> Text:
     return Text(
         "You may bear off only when all your checkers are in your home board (points 1 to"
         f" 6); you still have checkers on {place.en}.",
-        "بیرون بردن (جمع کردن) مهره فقط وقتی مجاز است که همه مهره‌های شما در خانه خودی"
-        f" (خانه‌های ۱ تا ۶) باشند؛ هنوز روی {place.fa} مهره دارید.",
+        "بیرون بردن مهره فقط وقتی مجاز است که همهٔ مهره‌های شما در خانهٔ داخلی"
+        f" (خانه‌های ۱ تا ۶) باشند؛ هنوز در {place.fa} مهره دارید.",
     )
 
 
@@ -306,9 +309,9 @@ def bear_off_higher_point(from_point: int, die: int, higher: Iterable[int]) -> T
         f"You cannot bear off from point {from_point} with the {die}: a larger die bears off"
         " from a lower point only when no checker stands on a higher point, and you have"
         f" checkers on {where.en}. Play the {die} with one of those checkers.",
-        f"با تاس {_n(die)} نمی‌توانید مهره خانه {_n(from_point)} را بیرون ببرید: تاس بزرگ‌تر"
-        " فقط وقتی از خانه پایین‌تر مهره بیرون می‌برد که روی خانه‌های بالاتر مهره‌ای نباشد،"
-        f" و شما روی {where.fa} مهره دارید. تاس {_n(die)} را با یکی از آن مهره‌ها بازی کنید.",
+        f"با تاس {_n(die)} نمی‌توانید مهرهٔ خانهٔ {_n(from_point)} را بیرون ببرید: تاس بزرگ‌تر"
+        " فقط وقتی از خانهٔ پایین‌تر مهره بیرون می‌برد که در خانه‌های بالاتر مهره‌ای نباشد،"
+        f" و شما در {where.fa} مهره دارید. تاس {_n(die)} را با یکی از آن مهره‌ها بازی کنید.",
     )
 
 
@@ -316,21 +319,21 @@ def escape_after_hit(from_point: int, to_point: int) -> Text:
     """V1: a checker that hit landing on the mover's own checkers."""
     source, target = point_text(from_point), point_text(to_point)
     return Text(
-        f"No escape after hitting (V1): the checker on {source.en} hit this turn, so it may"
+        f"No escape after hitting: the checker on {source.en} hit this turn, so it may"
         f" not land on {target.en}, where you have checkers of your own.",
-        f"فرار ممنوع (V1): مهره {source.fa} در این نوبت مهره حریف را زده است و نمی‌تواند"
-        f" روی {target.fa} که مهره خودتان آنجاست بنشیند.",
+        f"فرار ممنوع: مهرهٔ {source.fa} در این نوبت مهرهٔ حریف را زده است و نمی‌تواند"
+        f" در {target.fa} که مهره‌های خودتان آنجاست بنشیند.",
     )
 
 
 def escape_dead_end(step: Text) -> Text:
     """V1: a step after which the checker that hit blocks the rest of the roll."""
     return Text(
-        f"No escape after hitting (V1): after {step.en}, a checker that hit may not land on"
+        f"No escape after hitting: after {step.en}, a checker that hit may not land on"
         " your own checkers this turn, and you could no longer play all the dice you can"
         " play.",
-        f"فرار ممنوع (V1): پس از {step.fa}، مهره‌ای که زده است در این نوبت نمی‌تواند روی"
-        " مهره‌های خودتان بنشیند و دیگر نمی‌توانید همه تاس‌های قابل بازی را بازی کنید.",
+        f"فرار ممنوع: پس از {step.fa}، مهره‌ای که زده است در این نوبت نمی‌تواند کنار"
+        " مهره‌های خودتان بنشیند و دیگر نمی‌توانید همهٔ تاس‌های قابل بازی را بازی کنید.",
     )
 
 
@@ -338,10 +341,11 @@ def hit_and_cover(points: Iterable[int]) -> Text:
     """V2: a home-board point where a blot was hit, left holding two or more checkers."""
     where = points_text(points)
     return Text(
-        f"No hit-and-cover in the home board (V2): you hit a blot on {where.en} this turn,"
+        f"No hit-and-cover in the home board: you hit a blot on {where.en} this turn,"
         " so you may not end the turn with two or more checkers there.",
-        f"قانون V2: در این نوبت روی {where.fa} در خانه خودی مهره تک حریف را زده‌اید و"
-        " نمی‌توانید نوبت را با دو مهره یا بیشتر روی آن تمام کنید (بستن خانه روی مهره زده‌شده).",
+        f"زدن و بستن ممنوع: در این نوبت تک حریف را در {where.fa} از خانهٔ داخلی‌تان"
+        " زده‌اید و نمی‌توانید نوبت را با دو مهره یا بیشتر در آنجا تمام کنید، یعنی خانه را"
+        " روی مهرهٔ زده‌شده ببندید.",
     )
 
 
@@ -366,7 +370,7 @@ def mistake_note(number: int, *, played: int = 0, missing: int = 0) -> Text:
         2: Text(
             f"The order of the dice is free: the {missing} can be played together with the"
             f" {played} in another order or with another checker.",
-            f"ترتیب تاس‌ها آزاد است: تاس {_n(missing)} را می‌توان با ترتیب دیگر یا با مهره"
+            f"ترتیب تاس‌ها آزاد است: تاس {_n(missing)} را می‌توان با ترتیب دیگر یا با مهرهٔ"
             f" دیگر همراه تاس {_n(played)} بازی کرد.",
         ),
         3: Text("", ""),
