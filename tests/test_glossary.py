@@ -1,6 +1,6 @@
-"""The Persian strings of the web app, the explanations and the terminal against
-docs/glossary.md: no word in a sense the game gives another meaning, one ezafe
-spelling, and Persian digits in Persian text."""
+"""The Persian strings of the web app, the explanations, the terminal and
+docs/rules.fa.md against docs/glossary.md: no word in a sense the game gives
+another meaning, one ezafe spelling, and Persian digits in Persian text."""
 
 from __future__ import annotations
 
@@ -140,6 +140,15 @@ def terminal() -> dict[str, str]:
     return {key: fa for key, (_, fa) in i18n._TEXTS.items()}
 
 
+def rules_page() -> dict[str, str]:
+    """The paragraphs of docs/rules.fa.md, without its comments, anchors and link targets."""
+    text = (ROOT / "docs" / "rules.fa.md").read_text(encoding="utf-8")
+    text = re.sub(r"<!--.*?-->", "", text, flags=re.DOTALL)
+    text = re.sub(r'<a id="[a-z0-9]+"></a>', "", text)
+    text = re.sub(r"\]\((?:#|rules/|rules\.md|glossary\.md)[^)]*\)", "]", text)
+    return {f"rules.fa.md #{i}": " ".join(p.split()) for i, p in enumerate(text.split("\n\n"))}
+
+
 def _explanation_calls() -> dict[str, list[Callable[[], msg.Text]]]:
     """Every public text function of nard.core.messages, called the ways the
     explanations call it."""
@@ -241,6 +250,8 @@ def test_every_text_function_of_the_explanations_is_sampled() -> None:
     assert public == set(_explanation_calls())
 
 
-@pytest.mark.parametrize("source", [web_app, explanations, terminal], ids=lambda f: f.__name__)
+@pytest.mark.parametrize(
+    "source", [web_app, explanations, terminal, rules_page], ids=lambda f: f.__name__
+)
 def test_persian_strings_follow_the_glossary(source: Callable[[], dict[str, str]]) -> None:
     assert list(violations(source())) == []
