@@ -12,7 +12,7 @@ against :mod:`nard.core` (and the cube and scoring claims against
     python -m nard.rule_examples docs/rules
 
 >>> EXAMPLES[Rule.R9].claims[1]
-Claim(play='20/18', refused_by=<Rule.R9: 'R9'>)
+Claim(play='20/18', refused_by=<Rule.R9: 'R9'>, only=False)
 >>> render(EXAMPLES[Rule.R9]).count('class="arrow"')
 1
 """
@@ -40,10 +40,11 @@ REFUSED_ARROW: Final = "#c62828"
 @dataclass(frozen=True, slots=True)
 class Claim:
     """A play the text talks about and its verdict: legal (``refused_by`` None) or
-    refused, citing ``refused_by``."""
+    refused, citing ``refused_by``; ``only`` when the text says it is the only legal play."""
 
     play: str
     refused_by: Rule | None = None
+    only: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,7 +127,7 @@ EXAMPLES: Final[dict[Rule, RuleExample]] = {
         _example(
             Rule.R8,
             "sDMYAxtj3oEDIA",
-            Claim("24/14"),
+            Claim("24/14", only=True),
             Claim("13/7", Rule.R8),
             roll=Roll(6, 4),
         ),
@@ -140,7 +141,7 @@ EXAMPLES: Final[dict[Rule, RuleExample]] = {
         _example(
             Rule.R10,
             "bJuDBwDgOfgAWA",
-            Claim("Cannot move"),
+            Claim("Cannot move", only=True),
             Claim("bar/19", Rule.R5),
             roll=Roll(6, 3),
         ),
@@ -154,7 +155,7 @@ EXAMPLES: Final[dict[Rule, RuleExample]] = {
         _example(
             Rule.R12,
             "sHPwATDgc/ABYA",
-            Claim("bar/23"),
+            Claim("bar/23", only=True),
             Claim("bar/23 13/8", Rule.R12),
             roll=Roll(5, 2),
         ),
@@ -196,7 +197,7 @@ EXAMPLES: Final[dict[Rule, RuleExample]] = {
             Rule.V2,
             "ANtsGxCAAeB7Dw",
             Claim("8/2*(2)", Rule.V2),
-            Claim("8/2*"),
+            Claim("8/2*", only=True),
             roll=Roll(6, 6),
             rules=IRANIAN,
         ),
