@@ -106,7 +106,34 @@ def test_glossary_tables_parse() -> None:
     assert len(terms()) >= 50
     assert len(forbidden()) >= 10
     english = [row[0] for row in table("Terms")]
-    for word in ("point", "checker", "bar", "bear off", "hit", "blot", "home board", "gammon"):
+    for word in (
+        "point",
+        "checker",
+        "bar",
+        "bear off",
+        "hit",
+        "blot",
+        "home board",
+        "die, dice",
+        "doubles",
+        "step (one die's move)",
+        "play (the whole turn's moves)",
+        "legal play",
+        "doubling cube",
+        "double (verb)",
+        "take",
+        "drop, pass",
+        "gammon",
+        "backgammon",
+        "match",
+        "Crawford rule, Crawford game",
+        "pip count",
+        "prime",
+        "anchor",
+        "opening roll",
+        "resign",
+        "away (a player not at the table)",
+    ):
         assert word in english
 
 
