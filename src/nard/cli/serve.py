@@ -1,10 +1,11 @@
-"""``nard serve``: run the game server (needs the ``server`` extra)."""
+"""``nard serve``: run the game server (needs the ``server`` extra).
+
+This only reads the arguments; :func:`nard.server.runtime.run` starts the server.
+"""
 
 from __future__ import annotations
 
 import argparse
-
-from nard.cli.gc_tuning import tune_gc
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -31,10 +32,8 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 
 def run_serve(args: argparse.Namespace) -> int:
     try:
-        import uvicorn
-
-        from nard.server.app import create_app
         from nard.server.config import Settings
+        from nard.server.runtime import run
     except ImportError as error:  # pragma: no cover - depends on the installation
         print(f"nard serve needs the server extra (pip install 'nard[server]'): {error}")
         return 2
@@ -48,16 +47,5 @@ def run_serve(args: argparse.Namespace) -> int:
         }.items()
         if value is not None
     }
-    settings = Settings(**overrides)
-    app = create_app(settings)
-    tune_gc()
-    uvicorn.run(
-        app,
-        host=settings.host,
-        port=settings.port,
-        ws_max_size=64 * 1024,
-        # Game messages are small JSON; compressing each costs more CPU than it saves.
-        ws_per_message_deflate=False,
-        log_level=args.log_level,
-    )
+    run(Settings(**overrides), log_level=args.log_level)
     return 0

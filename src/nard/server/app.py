@@ -7,8 +7,10 @@ them into validation, typed dependencies (``Annotated`` aliases in
 hand-written schemas. It is Starlette underneath, so the WebSocket handler is
 Starlette's.
 
-The lifespan opens the database and applies the Alembic migrations, starts the
-event bus and the bot's worker pool, and resumes the games against the bot.
+The lifespan tunes the garbage collector (:mod:`nard.server.runtime`), opens
+the database and applies the Alembic migrations, starts the event bus and the
+bot's worker pool, wires the game rooms (:mod:`nard.server.rooms`) and resumes
+the games against the bot.
 """
 
 from __future__ import annotations
@@ -16,19 +18,22 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, nullcontext
 
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 
 from nard.server.bus import EventBus, InProcessBus, RedisBus
 from nard.server.config import Settings
+from nard.server.database import Database
+from nard.server.protocol.server import ErrorMessage
+from nard.server.refusals import Refusal
+from nard.server.rooms import Rooms
 from nard.server.routes import games, pages, players
+from nard.server.runtime import tuned_gc
 from nard.server.services.action_log import ActionLog
 from nard.server.services.analysis_service import AnalysisService
 from nard.server.services.bot_service import BotService
-from nard.server.services.errors import Refusal
-from nard.server.services.game_service import GameService
 from nard.server.services.player_service import PlayerService
 from nard.server.ws import game_socket
 from nard.storage.session import (
@@ -40,32 +45,47 @@ from nard.storage.session import (
     writer_threads,
 )
 
-_STATUS = {
-    "not_found": 404,
-    "own_invite": 409,
-    "username_taken": 409,
-    "bad_login": 401,
-    "spectator": 403,
-    "not_your_seat": 403,
-    "guest": 403,
-    "cannot_claim": 409,
-    "finished": 409,
-    "stale": 409,
-    "conflict": 409,
-    "waiting": 409,
-    "no_hint": 403,
-    "hint_after_step": 409,
-    "out_of_turn": 409,
-    "phase": 409,
-}
-
 
 async def _refusal(_request: Request, error: Exception) -> JSONResponse:
     assert isinstance(error, Refusal)
-    data = error.data()
-    return JSONResponse(
-        data | {"detail": data["message"]}, status_code=_STATUS.get(error.code, 400)
+    body = ErrorMessage.of(error, None).model_dump(mode="json", exclude={"type", "id"})
+    return JSONResponse(body | {"detail": error.message}, status_code=error.status)
+
+
+@asynccontextmanager
+async def _running(app: FastAPI, settings: Settings) -> AsyncIterator[None]:
+    engine = make_engine(settings.database_url)
+    await asyncio.to_thread(migrate, engine)
+    sessions = make_sessions(engine)
+    database = ThreadPoolExecutor(
+        writer_threads(settings.database_url), thread_name_prefix="nard-db"
     )
+    bus: EventBus = RedisBus(settings.redis_url) if settings.redis_url else InProcessBus()
+    await bus.start()
+    bots = BotService(settings.bot_workers, delay_s=settings.bot_delay_s)
+    db = Database(sessions, database)
+    log = ActionLog(
+        sessions,
+        database,
+        writers=log_writers(settings.database_url),
+        inline=loop_writer(engine),
+    )
+    rooms = Rooms.open(db, log, bus, bots=bots, claim_after_s=settings.claim_after_s)
+    app.state.settings = settings
+    app.state.rooms = rooms
+    app.state.players = PlayerService(sessions, database)
+    app.state.analyses = AnalysisService(db, bus)
+    assert rooms.bot is not None
+    await rooms.bot.resume(rooms.registry)
+    try:
+        yield
+    finally:
+        await rooms.close()
+        await app.state.analyses.close()
+        bots.close()
+        await bus.close()
+        database.shutdown(wait=True)
+        engine.dispose()
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -74,42 +94,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        engine = make_engine(settings.database_url)
-        await asyncio.to_thread(migrate, engine)
-        sessions = make_sessions(engine)
-        database = ThreadPoolExecutor(
-            writer_threads(settings.database_url), thread_name_prefix="nard-db"
-        )
-        bus: EventBus = RedisBus(settings.redis_url) if settings.redis_url else InProcessBus()
-        await bus.start()
-        bots = BotService(settings.bot_workers, delay_s=settings.bot_delay_s)
-        service = GameService(
-            sessions,
-            bus,
-            executor=database,
-            claim_after_s=settings.claim_after_s,
-            log=ActionLog(
-                sessions,
-                database,
-                writers=log_writers(settings.database_url),
-                inline=loop_writer(engine),
-            ),
-        )
-        service.bots = bots
-        app.state.settings = settings
-        app.state.games = service
-        app.state.players = PlayerService(sessions, database)
-        app.state.analyses = AnalysisService(bus)
-        await service.resume()
-        try:
-            yield
-        finally:
-            await service.close()
-            await app.state.analyses.close()
-            bots.close()
-            await bus.close()
-            database.shutdown(wait=True)
-            engine.dispose()
+        with tuned_gc() if settings.tune_gc else nullcontext():
+            async with _running(app, settings):
+                yield
 
     app = FastAPI(
         title="Nard",

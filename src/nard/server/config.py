@@ -45,3 +45,5 @@ class Settings(BaseSettings):
     """Share game events between server processes through Redis (optional)."""
     bot_delay_s: float = Field(default=0.0, ge=0)
     """A pause before each bot action, so people can follow it."""
+    tune_gc: bool = True
+    """Pace the garbage collector for a server (nard.server.runtime.tuned_gc)."""

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import Cookie, Depends, HTTPException, Request, Response, status
+from fastapi import Cookie, Depends, Request, Response
 
 from nard.server.config import Settings
-from nard.server.services.game_service import GameService
+from nard.server.refusals import Refusal, RefusalCode
+from nard.server.rooms import Rooms
 from nard.server.services.player_service import PlayerInfo, PlayerService
 
 COOKIE = "nard_token"
@@ -20,9 +21,9 @@ def get_settings(request: Request) -> Settings:
     return settings
 
 
-def get_games(request: Request) -> GameService:
-    games: GameService = request.app.state.games
-    return games
+def get_rooms(request: Request) -> Rooms:
+    rooms: Rooms = request.app.state.rooms
+    return rooms
 
 
 def get_players(request: Request) -> PlayerService:
@@ -31,7 +32,7 @@ def get_players(request: Request) -> PlayerService:
 
 
 SettingsDep = Annotated[Settings, Depends(get_settings)]
-GamesDep = Annotated[GameService, Depends(get_games)]
+RoomsDep = Annotated[Rooms, Depends(get_rooms)]
 PlayersDep = Annotated[PlayerService, Depends(get_players)]
 TokenCookie = Annotated[str | None, Cookie(alias=COOKIE, include_in_schema=False)]
 
@@ -55,7 +56,7 @@ async def optional_player(players: PlayersDep, token: TokenCookie = None) -> Pla
 async def current_player(players: PlayersDep, token: TokenCookie = None) -> PlayerInfo:
     player = await players.by_token(token)
     if player is None:
-        raise HTTPException(status.HTTP_401_UNAUTHORIZED, "no player: create a guest or log in")
+        raise Refusal(RefusalCode.NO_PLAYER)
     return player
 
 

@@ -1,35 +1,31 @@
-"""Request, response and WebSocket message models (pydantic).
+"""HTTP request and response models (pydantic), in Create/Public families
+(``GameCreate`` in, ``GamePublic`` out).
 
-HTTP bodies come in Create/Public families (``GameCreate`` in, ``GamePublic``
-out). WebSocket messages from the client are one discriminated union on
-``type`` (:data:`ClientMessage`), validated strictly: unknown fields, unknown
-types and wrong types are refused. docs/protocol.md describes every message.
-
->>> message = parse_client_message('{"type": "step", "from": 24, "to": 18, "seq": 3}')
->>> type(message).__name__, message.from_point, message.seq
-('StepMessage', 24, 3)
+The WebSocket messages are in :mod:`nard.server.protocol`; a game's public view
+is the same object on both (:class:`~nard.server.protocol.views.GameSnapshot`).
 """
 
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter
+from pydantic import BaseModel, Field, JsonValue, StringConstraints
+
+from nard.server.protocol.views import (
+    GameSnapshot,
+    OutcomeView,
+    SeatView,
+    SideName,
+    Strict,
+    View,
+)
 
 Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=40)]
 Username = Annotated[
     str, StringConstraints(strip_whitespace=True, pattern=r"^[A-Za-z0-9_.-]{3,40}$")
 ]
 Password = Annotated[str, StringConstraints(min_length=8, max_length=200)]
-SideName = Literal["white", "black"]
-Point = Annotated[int, Field(ge=0, le=25)]
-
-
-class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
-
-
 # -- players ------------------------------------------------------------------------------
 
 
@@ -103,45 +99,12 @@ class GameCreate(Strict):
     bot_level: Literal["beginner", "casual", "intermediate", "advanced", "expert"] = "intermediate"
 
 
-class SeatPublic(BaseModel):
-    side: SideName
-    name: str | None
-    is_bot: bool
-    connected: bool
+class GamePublic(GameSnapshot):
+    """A game as one of its players (or a spectator) sees it over HTTP."""
 
-
-class FairDicePublic(BaseModel):
-    commitment: str
-    client_seeds: list[str]
-    server_seed: str | None
-    """Revealed once the match is over."""
-
-
-class SettingsPublic(BaseModel):
-    """The game's settings: rules (RuleSet fields), match length, options, bot level."""
-
-    rules: dict[str, Any]
-    length: int | None
-    crawford: bool
-    options: dict[str, Any]
-    bot_level: str | None
-
-
-class GamePublic(BaseModel):
-    """A game as its players (or spectators) see it; ``state`` is the live state."""
-
-    id: str
-    mode: str
-    status: str
-    seq: int
-    settings: SettingsPublic
-    seats: list[SeatPublic]
     you: list[SideName]
     invite_url: str | None = None
     watch_url: str | None = None
-    fair_dice: FairDicePublic | None
-    result: dict[str, Any] | None
-    state: dict[str, Any]
     created_at: datetime
     updated_at: datetime
 
@@ -165,16 +128,18 @@ class HintPublic(BaseModel):
     plays: list[HintPlay]
 
 
-class GameSummary(BaseModel):
+class GameSummary(View):
+    """A game in a player's list, from its stored snapshot (no replay)."""
+
     id: str
-    mode: str
-    status: str
+    mode: Literal["bot", "friend", "hotseat"]
+    status: Literal["waiting", "active", "finished"]
     seq: int
-    seats: list[SeatPublic]
+    seats: list[SeatView]
     you: list[SideName]
-    score: list[int]
+    score: tuple[int, int]
     length: int | None
-    result: dict[str, Any] | None
+    result: OutcomeView | None
     updated_at: datetime
 
 
@@ -183,123 +148,15 @@ class GamesPublic(BaseModel):
     count: int
 
 
-class Problem(BaseModel):
-    detail: str
+class AnalysisPublic(View):
+    """An analysis: ``done`` of ``total`` decisions while running, then the result."""
 
-
-# -- WebSocket: client -> server -----------------------------------------------------------
-
-
-class Message(Strict):
-    id: Annotated[int, Field(ge=0, le=2**53)] | None = None
-    """Echoed in the ``ack`` or ``error`` that answers this message."""
-
-
-class ActionMessage(Message):
-    seq: Annotated[int, Field(ge=0)]
-    """The last ``seq`` this client has seen: the action applies to that state only."""
-    side: SideName | None = None
-    """Which seat acts, for a client holding both seats (hot-seat); else implied."""
-
-
-class RollMessage(ActionMessage):
-    type: Literal["roll"]
-
-
-class StepMessage(ActionMessage):
-    model_config = ConfigDict(populate_by_name=True)
-    type: Literal["step"]
-    from_point: Point = Field(alias="from")
-    to_point: Point = Field(alias="to")
-
-
-class UndoMessage(ActionMessage):
-    type: Literal["undo"]
-
-
-class ConfirmMessage(ActionMessage):
-    type: Literal["confirm"]
-
-
-class PlayMessage(ActionMessage):
-    type: Literal["play"]
-    steps: Annotated[list[tuple[Point, Point]], Field(max_length=4)]
-
-
-class DoubleMessage(ActionMessage):
-    type: Literal["double"]
-
-
-class TakeMessage(ActionMessage):
-    type: Literal["take"]
-
-
-class DropMessage(ActionMessage):
-    type: Literal["drop"]
-
-
-class BeaverMessage(ActionMessage):
-    type: Literal["beaver"]
-
-
-class ResignMessage(ActionMessage):
-    type: Literal["resign"]
-    kind: Literal["single", "gammon", "backgammon"] = "single"
-
-
-class AcceptResignationMessage(ActionMessage):
-    type: Literal["accept_resignation"]
-
-
-class RefuseResignationMessage(ActionMessage):
-    type: Literal["refuse_resignation"]
-
-
-class ClaimMessage(ActionMessage):
-    type: Literal["claim"]
-
-
-class ClientSeedMessage(Message):
-    type: Literal["client_seed"]
-    seed: Annotated[str, StringConstraints(min_length=1, max_length=64)]
-
-
-class SyncMessage(Message):
-    type: Literal["sync"]
-    since: Annotated[int, Field(ge=0)]
-
-
-class PingMessage(Message):
-    type: Literal["ping"]
-
-
-ClientMessage = Annotated[
-    RollMessage
-    | StepMessage
-    | UndoMessage
-    | ConfirmMessage
-    | PlayMessage
-    | DoubleMessage
-    | TakeMessage
-    | DropMessage
-    | BeaverMessage
-    | ResignMessage
-    | AcceptResignationMessage
-    | RefuseResignationMessage
-    | ClaimMessage
-    | ClientSeedMessage
-    | SyncMessage
-    | PingMessage,
-    Field(discriminator="type"),
-]
-
-CLIENT_MESSAGE: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
-
-
-def parse_client_message(text: str | bytes) -> ClientMessage:
-    """Validate one client message (JSON text); raises :class:`pydantic.ValidationError`.
-
-    Strict mode is relaxed for JSON input only where JSON has no such type, so
-    ``"seq": "3"`` is refused while tuples arrive as arrays.
-    """
-    return CLIENT_MESSAGE.validate_json(text)
+    status: Literal["running", "done", "failed"]
+    seq: int
+    done: int
+    total: int
+    progress: float
+    error: str | None
+    result: JsonValue
+    analysis: JsonValue
+    """The same as ``result`` (the web app reads this one)."""

@@ -106,3 +106,25 @@ class GameAction(Base):
     events: Mapped[list[Any]] = mapped_column(JSON)
     player_id: Mapped[int | None] = mapped_column(ForeignKey("player.id"))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class Analysis(Base):
+    """An analysis of a game as played up to action ``seq``: its progress, then its result.
+
+    One row per game and ``seq``: a finished analysis stays with its game when
+    the game goes on and is analysed again.
+    """
+
+    __tablename__ = "analysis"
+    __table_args__ = (UniqueConstraint("game_id", "seq", name="uq_analysis_game_id_seq"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"))
+    seq: Mapped[int] = mapped_column(Integer)
+    status: Mapped[str] = mapped_column(String(16))
+    done: Mapped[int] = mapped_column(Integer, default=0)
+    total: Mapped[int] = mapped_column(Integer, default=0)
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    error: Mapped[str | None] = mapped_column(String(500))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -16,7 +16,7 @@ from sqlalchemy import bindparam, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from nard.storage.models import Game, GameAction, Player, PlayerToken, utcnow
+from nard.storage.models import Analysis, Game, GameAction, Player, PlayerToken, utcnow
 
 
 class ConflictError(Exception):
@@ -260,3 +260,51 @@ class GameRepository:
         return self.session.scalars(
             select(Game).where(Game.status == "active", Game.bot_side.is_not(None))
         ).all()
+
+
+class AnalysisRepository:
+    """Analyses of games: one row per game and analysed ``seq``, the latest one current."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    def latest(self, game_id: int) -> Analysis | None:
+        """The game's most recent analysis (of the most actions), if any."""
+        return self.session.scalar(
+            select(Analysis)
+            .where(Analysis.game_id == game_id)
+            .order_by(Analysis.seq.desc(), Analysis.id.desc())
+            .limit(1)
+        )
+
+    def begin(self, game_id: int, seq: int) -> Analysis:
+        """A running analysis of the game at ``seq`` (a failed or abandoned one starts over)."""
+        row = self.session.scalar(
+            select(Analysis).where(Analysis.game_id == game_id, Analysis.seq == seq)
+        )
+        if row is None:
+            row = Analysis(game_id=game_id, seq=seq, status="running", done=0, total=0)
+            self.session.add(row)
+        else:
+            row.status, row.done, row.total = "running", 0, 0
+            row.result = row.error = None
+            row.updated_at = utcnow()
+        self.session.flush()
+        return row
+
+    def progress(self, analysis_id: int, done: int, total: int) -> None:
+        self.session.execute(
+            update(Analysis)
+            .where(Analysis.id == analysis_id, Analysis.status == "running")
+            .values(done=done, total=total, updated_at=utcnow())
+        )
+
+    def finish(
+        self, analysis_id: int, *, result: dict[str, Any] | None, error: str | None = None
+    ) -> None:
+        """Record the result (status ``done``) or the error (``failed``)."""
+        values: dict[str, Any] = {"result": result, "error": error, "updated_at": utcnow()}
+        values["status"] = "failed" if error is not None else "done"
+        if error is None:
+            values["done"] = Analysis.total
+        self.session.execute(update(Analysis).where(Analysis.id == analysis_id).values(values))

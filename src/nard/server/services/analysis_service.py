@@ -1,90 +1,175 @@
 """Match analysis on request, with progress (``analysis`` messages on the game's socket).
 
 The analysis (:func:`nard.ai.analysis.analyse_record`) runs in a worker
-thread so the event loop never waits for it; each decision analysed reports
-its progress, which is kept here and published on the game's bus channel.
-Results live in memory: a restarted server analyses again on request.
+thread so the event loop never waits for it. Its progress and its result are
+kept in the database (one row per game and analysed ``seq``), so any server
+process can read them, and a finished analysis stays with its game; each
+decision analysed is also published on the game's bus channel.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
+import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
+
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
 
 from nard.ai.analysis import analyse_record
 from nard.ai.progress import AnalysisProgress, CancelToken
 from nard.match.record import MatchRecord
 from nard.server.bus import EventBus
+from nard.server.database import Database
+from nard.server.protocol.server import AnalysisMessage
+from nard.server.rooms.registry import LiveGame
+from nard.server.schemas import AnalysisPublic
+from nard.storage.models import Analysis
+from nard.storage.repository import AnalysisRepository
+
+ABANDONED_AFTER_S = 120.0
+"""A running analysis with no progress for this long was left by a process that stopped."""
+SAVE_EVERY_S = 0.5
+"""How often the progress of a running analysis is written to the database."""
+
+
+def _public(row: Analysis) -> AnalysisPublic:
+    done = row.status == "done"
+    progress = 1.0 if done else row.done / row.total if row.total else 0.0
+    return AnalysisPublic.model_validate(
+        {
+            "status": row.status,
+            "seq": row.seq,
+            "done": row.done,
+            "total": row.total,
+            "progress": progress,
+            "error": row.error,
+            "result": row.result,
+            "analysis": row.result,
+        }
+    )
+
+
+def _abandoned(row: Analysis) -> bool:
+    updated = row.updated_at
+    if updated.tzinfo is None:  # SQLite gives naive timestamps back
+        updated = updated.replace(tzinfo=UTC)
+    return (datetime.now(UTC) - updated).total_seconds() > ABANDONED_AFTER_S
+
+
+def _in_hand(row: Analysis) -> bool:
+    """Done, or running in a process that still reports its progress."""
+    return row.status == "done" or (row.status == "running" and not _abandoned(row))
 
 
 @dataclass
-class AnalysisJob:
+class _Job:
+    """An analysis running in this process."""
+
+    id: int
+    game: str
     seq: int
-    status: str = "running"
     done: int = 0
     total: int = 0
-    result: dict[str, Any] | None = None
-    error: str | None = None
+    saved_at: float = 0.0
     cancel: CancelToken = field(default_factory=CancelToken)
 
-    def public(self) -> dict[str, Any]:
-        # ``progress`` and ``analysis`` are what the web app reads (``result`` is the same).
-        progress = 1.0 if self.status == "done" else self.done / self.total if self.total else 0.0
-        return {
-            "status": self.status,
-            "seq": self.seq,
-            "done": self.done,
-            "total": self.total,
-            "progress": progress,
-            "error": self.error,
-            "result": self.result,
-            "analysis": self.result,
-        }
+    def message(self, public: AnalysisPublic | None = None) -> str:
+        if public is not None:
+            return AnalysisMessage(**public.model_dump()).model_dump_json()
+        progress = self.done / self.total if self.total else 0.0
+        return AnalysisMessage(
+            status="running",
+            seq=self.seq,
+            done=self.done,
+            total=self.total,
+            progress=progress,
+            error=None,
+        ).model_dump_json()
 
 
 class AnalysisService:
-    def __init__(self, bus: EventBus, *, workers: int = 1, plies: int = 0) -> None:
+    def __init__(
+        self, database: Database, bus: EventBus, *, workers: int = 1, plies: int = 0
+    ) -> None:
+        self.database = database
         self.bus = bus
         self.plies = plies
-        self.jobs: dict[str, AnalysisJob] = {}
+        self._jobs: dict[str, _Job] = {}
         self._executor = ThreadPoolExecutor(workers, thread_name_prefix="nard-analysis")
         self._tasks: set[asyncio.Task[None]] = set()
+        self._starting = asyncio.Lock()
 
-    def get(self, game: str) -> AnalysisJob | None:
-        return self.jobs.get(game)
+    async def get(self, live: LiveGame) -> AnalysisPublic | None:
+        """The game's latest analysis: running (with its progress), done or failed."""
 
-    def start(self, game: str, record: MatchRecord, seq: int) -> AnalysisJob:
-        """Analyse ``record`` (the game at action ``seq``) unless that is done or running."""
-        job = self.jobs.get(game)
-        if job is not None and job.seq == seq and job.status in ("running", "done"):
-            return job
-        if job is not None:
-            job.cancel.cancel()
-        job = self.jobs[game] = AnalysisJob(seq)
-        task = asyncio.create_task(self._run(game, job, record))
+        def read(session: Session) -> AnalysisPublic | None:
+            row = AnalysisRepository(session).latest(live.setup.id)
+            return None if row is None else _public(row)
+
+        return await self.database.run(read)
+
+    async def start(self, live: LiveGame, record: MatchRecord) -> AnalysisPublic:
+        """Analyse ``record`` (the game at its ``seq``) unless that is done or running."""
+        game_id, seq = live.setup.id, live.seq
+
+        def begin(session: Session) -> tuple[AnalysisPublic, int | None]:
+            analyses = AnalysisRepository(session)
+            row = analyses.latest(game_id)
+            if row is not None and row.seq == seq and _in_hand(row):
+                return _public(row), None
+            row = analyses.begin(game_id, seq)
+            session.commit()
+            return _public(row), row.id
+
+        async with self._starting:
+            try:
+                public, started = await self.database.run(begin)
+            except IntegrityError:  # another process began it first
+                found = await self.get(live)
+                assert found is not None
+                return found
+            if started is None:
+                return public
+            earlier = self._jobs.get(live.public_id)
+            if earlier is not None:
+                earlier.cancel.cancel()
+            job = self._jobs[live.public_id] = _Job(started, live.public_id, seq)
+        self._spawn(self._run(job, record))
+        return public
+
+    def _spawn(self, work: Any) -> None:
+        task = asyncio.create_task(work)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
-        return job
 
-    async def _publish(self, game: str, job: AnalysisJob) -> None:
-        data = job.public()
-        if job.status == "running":
-            data.pop("result")
-            data.pop("analysis")
-        await self.bus.publish(game, json.dumps({"type": "analysis", **data}))
+    async def _save(self, job: _Job, **finished: Any) -> AnalysisPublic | None:
+        def save(session: Session) -> AnalysisPublic | None:
+            analyses = AnalysisRepository(session)
+            if finished:
+                analyses.finish(job.id, **finished)
+            else:
+                analyses.progress(job.id, job.done, job.total)
+            session.commit()
+            row = session.get(Analysis, job.id)
+            return None if row is None else _public(row)
 
-    async def _run(self, game: str, job: AnalysisJob, record: MatchRecord) -> None:
+        return await self.database.run(save)
+
+    async def _run(self, job: _Job, record: MatchRecord) -> None:
         loop = asyncio.get_running_loop()
 
         def progress(report: AnalysisProgress) -> None:
             def note() -> None:
                 job.done, job.total = report.done, report.total
-                task = loop.create_task(self._publish(game, job))
-                self._tasks.add(task)
-                task.add_done_callback(self._tasks.discard)
+                self._spawn(self.bus.publish(job.game, job.message()))
+                now = time.monotonic()
+                if now - job.saved_at >= SAVE_EVERY_S:
+                    job.saved_at = now
+                    self._spawn(self._save(job))
 
             loop.call_soon_threadsafe(note)
 
@@ -95,15 +180,17 @@ class AnalysisService:
             return analysis.to_dict()
 
         try:
-            job.result = await loop.run_in_executor(self._executor, work)
-            job.status = "done"
-            job.done = job.total
+            outcome: dict[str, Any] = {"result": await loop.run_in_executor(self._executor, work)}
         except Exception as error:  # an analysis failure must not take the server down
-            job.status, job.error = "failed", str(error)
-        if not job.cancel.is_cancelled:
-            await self._publish(game, job)
+            reason = "replaced by a newer analysis" if job.cancel.is_cancelled else str(error)
+            outcome = {"result": None, "error": reason[:500]}
+        public = await self._save(job, **outcome)
+        if not job.cancel.is_cancelled and public is not None:
+            await self.bus.publish(job.game, job.message(public))
+        if self._jobs.get(job.game) is job:
+            del self._jobs[job.game]
 
     async def close(self) -> None:
-        for job in self.jobs.values():
+        for job in self._jobs.values():
             job.cancel.cancel()
         self._executor.shutdown(wait=False, cancel_futures=True)

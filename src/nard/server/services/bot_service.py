@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
-from typing import Any
 
 from nard.ai.bot import Bot
 from nard.ai.hint import hint_plays
@@ -20,6 +19,7 @@ from nard.core.board import Side
 from nard.core.notation import format_play
 from nard.match.actions import AcceptResignation, Action
 from nard.match.game import Game, Phase
+from nard.server.schemas import HintPlay
 
 _BOTS: dict[str, Bot] = {}
 
@@ -38,7 +38,7 @@ def decide(level: str, game: Game, side: Side) -> Action | None:
     return choose_action(bot, game, side)
 
 
-def hint(game: Game, limit: int) -> list[dict[str, Any]]:
+def hint(game: Game, limit: int) -> list[HintPlay]:
     """The best ``limit`` plays of the roll being played in ``game``, best first (in a worker).
 
     The plays are valued knowing the cube and the score, as the bot values its own.
@@ -46,7 +46,7 @@ def hint(game: Game, limit: int) -> list[dict[str, Any]]:
     assert game.turn_start is not None and game.roll is not None
     ranked = hint_plays(game.turn_start, game.roll, game.rules, cube=cube_state(game), limit=limit)
     return [
-        {"play": format_play(item.play), "equity": item.equity, "loss": item.equity_loss}
+        HintPlay(play=format_play(item.play), equity=item.equity, loss=item.equity_loss)
         for item in ranked
     ]
 
@@ -75,7 +75,7 @@ class BotService:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._executor, decide, level, game, side)
 
-    async def hint(self, game: Game, limit: int = 5) -> list[dict[str, Any]]:
+    async def hint(self, game: Game, limit: int = 5) -> list[HintPlay]:
         """The best plays of the roll being played (see :func:`hint`), in the worker pool."""
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._executor, hint, game, limit)

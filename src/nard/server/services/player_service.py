@@ -18,8 +18,8 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from nard.server import schemas
+from nard.server.refusals import Refusal, RefusalCode
 from nard.server.security import hash_password, new_token, token_hash, verify_password
-from nard.server.services.errors import Refusal
 from nard.storage.models import Player
 from nard.storage.repository import PlayerRepository
 
@@ -122,7 +122,7 @@ class PlayerService:
                 session.commit()
             except IntegrityError as error:
                 session.rollback()
-                raise Refusal("username_taken", "that username is taken") from error
+                raise Refusal(RefusalCode.USERNAME_TAKEN) from error
             return PlayerInfo.of(row)
 
         return await self._db(create), token
@@ -138,7 +138,7 @@ class PlayerService:
         hashed = _DUMMY_HASH if found is None else found[1]
         ok = await asyncio.to_thread(verify_password, hashed, request.password)
         if found is None or not ok:
-            raise Refusal("bad_login", "wrong username or password")
+            raise Refusal(RefusalCode.BAD_LOGIN)
         player = found[0]
         token = new_token()
 
@@ -160,7 +160,7 @@ class PlayerService:
         self, player: PlayerInfo, token: str, request: schemas.PasswordChange
     ) -> None:
         if player.is_guest:
-            raise Refusal("guest", "a guest has no password: create an account")
+            raise Refusal(RefusalCode.GUEST)
 
         def current_hash(session: Session) -> str | None:
             row = PlayerRepository(session).get(player.id)
@@ -171,7 +171,7 @@ class PlayerService:
             verify_password, hashed, request.old_password
         )
         if not ok:
-            raise Refusal("bad_login", "the old password is wrong")
+            raise Refusal(RefusalCode.BAD_LOGIN, variant="old_password")
         new_hash = await asyncio.to_thread(hash_password, request.new_password)
 
         def save(session: Session) -> None:

@@ -1,7 +1,8 @@
-"""One WebSocket per game: decode, call the service, send back (docs/protocol.md).
+"""One WebSocket per game: decode, hand to the table, send back (docs/protocol.md).
 
 The handler is thin. A reader loop validates each message (size, JSON, type,
-fields), rate-limits it, and hands it to :class:`GameService`; a writer task
+fields), rate-limits it, and hands it to the table
+(:class:`~nard.server.rooms.table.Table`); a writer task
 sends everything the connection is owed (bus updates, acks, errors) in order
 from one queue. Refused messages change nothing and the connection stays
 open; only a client that keeps flooding or cannot keep up is closed.
@@ -12,20 +13,28 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hmac
-import json
 import time
-from typing import Any
 from urllib.parse import urlsplit
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 from starlette.websockets import WebSocketState
 
-from nard.server import schemas
 from nard.server.config import Settings
 from nard.server.deps import COOKIE
-from nard.server.services.errors import Refusal
-from nard.server.services.game_service import GameService, LiveGame
+from nard.server.protocol import client
+from nard.server.protocol.events import side_name
+from nard.server.protocol.server import (
+    AckMessage,
+    ErrorMessage,
+    PongMessage,
+    ServerMessage,
+    WelcomeMessage,
+)
+from nard.server.refusals import Refusal, RefusalCode
+from nard.server.rooms import Rooms
+from nard.server.rooms.projection import replayed
+from nard.server.rooms.registry import LiveGame
 from nard.server.services.player_service import PlayerInfo, PlayerService
 
 router = APIRouter()
@@ -67,11 +76,11 @@ def _validation_refusal(error: ValidationError) -> Refusal:
     first = error.errors()[0]
     kind = first["type"]
     if kind == "json_invalid":
-        return Refusal("bad_json", f"not JSON: {first['msg']}")
+        return Refusal(RefusalCode.BAD_JSON, why=first["msg"])
     if kind == "union_tag_invalid":
-        return Refusal("unknown_type", f"unknown message type: {first.get('input')!r}")
+        return Refusal(RefusalCode.UNKNOWN_TYPE, kind=repr(first.get("input")))
     where = ".".join(str(part) for part in first["loc"])
-    return Refusal("invalid", f"{where}: {first['msg']}" if where else first["msg"])
+    return Refusal(RefusalCode.INVALID, why=f"{where}: {first['msg']}" if where else first["msg"])
 
 
 def _same_origin(websocket: WebSocket) -> bool:
@@ -89,13 +98,13 @@ class Connection:
         websocket: WebSocket,
         live: LiveGame,
         player: PlayerInfo | None,
-        games: GameService,
+        rooms: Rooms,
         settings: Settings,
     ) -> None:
         self.websocket = websocket
         self.live = live
         self.player = player
-        self.games = games
+        self.rooms = rooms
         self.settings = settings
         self.sides = live.sides_of(player.id if player else None)
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue(OUTBOX_SIZE)
@@ -111,11 +120,11 @@ class Connection:
                 self.outbox.get_nowait()
             self.outbox.put_nowait(None)
 
-    def send(self, message: dict[str, Any]) -> None:
-        self.deliver(json.dumps(message, default=str))
+    def send(self, message: ServerMessage) -> None:
+        self.deliver(message.model_dump_json())
 
     def refuse(self, refusal: Refusal, message_id: int | None) -> None:
-        self.send({"type": "error", "id": message_id, **refusal.data()})
+        self.send(ErrorMessage.of(refusal, message_id))
 
     async def writer(self) -> None:
         while True:
@@ -127,17 +136,18 @@ class Connection:
             await self.websocket.send_text(message)
 
     async def catch_up(self, since: int | None) -> None:
+        rooms = self.rooms
         if since is not None:
-            for update in await self.games.missed(self.live, since):
-                self.send(update)
-        self.send({"type": "state", "game": self.games.snapshot(self.live)})
+            for update in replayed(await rooms.registry.logged_events(self.live, since)):
+                self.deliver(update)
+        self.deliver(rooms.projection.state_message(self.live))
 
     async def handle(self, text: str) -> None:
         if len(text.encode()) > self.settings.max_message_bytes:
             limit = self.settings.max_message_bytes
-            raise Refusal("too_large", f"a message is at most {limit} bytes")
+            raise Refusal(RefusalCode.TOO_LARGE, limit=limit)
         try:
-            message = schemas.parse_client_message(text)
+            message = client.parse_client_message(text)
         except ValidationError as error:
             raise _validation_refusal(error) from None
         try:
@@ -145,25 +155,24 @@ class Connection:
         except Refusal as refusal:
             self.refuse(refusal, message.id)
 
-    async def dispatch(self, message: schemas.ClientMessage) -> None:
-        games, live = self.games, self.live
-        if isinstance(message, schemas.PingMessage):
-            self.send({"type": "pong", "id": message.id})
+    async def dispatch(self, message: client.ClientMessage) -> None:
+        table, live = self.rooms.table, self.live
+        if isinstance(message, client.PingMessage):
+            self.send(PongMessage(id=message.id))
             return
-        if isinstance(message, schemas.SyncMessage):
+        if isinstance(message, client.SyncMessage):
             await self.catch_up(message.since)
             return
         if self.player is None or not self.sides:
-            raise Refusal("spectator", "spectators watch; they cannot act")
-        if isinstance(message, schemas.ClientSeedMessage):
-            await games.add_client_seed(live, self.player.id, message.seed)
-            self.send({"type": "ack", "id": message.id, "seq": live.seq})
-        elif isinstance(message, schemas.ClaimMessage):
-            seq = await games.claim(live, self.player.id)
-            self.send({"type": "ack", "id": message.id, "seq": seq})
+            raise Refusal(RefusalCode.SPECTATOR)
+        if isinstance(message, client.ClientSeedMessage):
+            await table.add_client_seed(live, self.player.id, message.seed)
+            seq = live.seq
+        elif isinstance(message, client.ClaimMessage):
+            seq = await table.claim(live, self.player.id)
         else:
-            seq = await games.act(live, self.player.id, message)
-            self.send({"type": "ack", "id": message.id, "seq": seq})
+            seq = await table.act(live, self.player.id, message)
+        self.send(AckMessage(id=message.id, seq=seq))
 
     async def reader(self) -> None:
         strikes = 0
@@ -176,13 +185,13 @@ class Connection:
                 if strikes >= FLOOD_LIMIT:
                     self.deliver(None)
                     return
-                self.refuse(Refusal("rate_limited", "too many messages: slow down"), None)
+                self.refuse(Refusal(RefusalCode.RATE_LIMITED), None)
                 continue
             strikes = 0
             text = received.get("text")
             try:
                 if text is None:
-                    raise Refusal("bad_frame", "send JSON text frames, not binary")
+                    raise Refusal(RefusalCode.BAD_FRAME)
                 await self.handle(text)
             except Refusal as refusal:
                 self.refuse(refusal, None)
@@ -194,34 +203,33 @@ async def game_socket(
 ) -> None:
     """The game's WebSocket; ``watch`` for spectators, ``since`` to catch up after a drop."""
     app = websocket.app
-    games: GameService = app.state.games
+    rooms: Rooms = app.state.rooms
     players: PlayerService = app.state.players
     settings: Settings = app.state.settings
     if not _same_origin(websocket):
         await websocket.close(4403)
         return
-    live = await games.get(public_id)
+    live = await rooms.registry.get(public_id)
     if live is None:
         await websocket.close(4404)
         return
     player = await players.by_token(websocket.cookies.get(COOKIE))
     sides = live.sides_of(player.id if player else None)
-    watching = watch is not None and hmac.compare_digest(watch, live.watch_token)
+    watching = watch is not None and hmac.compare_digest(watch, live.setup.watch_token)
     if not sides and not watching:
         await websocket.close(4403)
         return
     await websocket.accept()
-    connection = Connection(websocket, live, player, games, settings)
-    unsubscribe = games.bus.subscribe(live.public_id, connection.deliver)
+    connection = Connection(websocket, live, player, rooms, settings)
+    unsubscribe = rooms.bus.subscribe(live.public_id, connection.deliver)
     connection.send(
-        {
-            "type": "welcome",
-            "you": [side.name.lower() for side in sides],
-            "player": None if player is None else player.public().model_dump(),
-            "claim_after_s": settings.claim_after_s,
-        }
+        WelcomeMessage(
+            you=[side_name(side) for side in sides],
+            player=None if player is None else player.public(),
+            claim_after_s=settings.claim_after_s,
+        )
     )
-    await games.connected(live, sides)
+    await rooms.table.arrive(live, sides)
     writer = asyncio.create_task(connection.writer())
     try:
         await connection.catch_up(since)
@@ -238,7 +246,7 @@ async def game_socket(
                 raise task.exception()  # type: ignore[misc]
     finally:
         unsubscribe()
-        await games.disconnected(live, sides)
+        await rooms.table.leave(live, sides)
         if websocket.application_state is WebSocketState.CONNECTED:
             with contextlib.suppress(RuntimeError, WebSocketDisconnect):
                 await websocket.close()

@@ -14,7 +14,8 @@ thousands of objects: with a thousand games, pauses of 40-75 ms every few
 seconds, growing as the games go on (measured with bench/server_load.py and
 ``gc.callbacks``).
 
-So :func:`tune_gc` adds a clock: :class:`YoungPacer` asks for a pass every
+So :func:`tune_gc` (which every server start runs, see
+:func:`nard.server.runtime.tuned_gc`) adds a clock: :class:`YoungPacer` asks for a pass every
 :data:`YOUNG_INTERVAL` seconds, which then looks only at what the last tenth of
 a second made, about a millisecond. What outlives it moves on to the middle
 generation, whose passes are rare (:data:`GC_THRESHOLDS`); by then most of it

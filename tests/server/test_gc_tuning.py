@@ -21,7 +21,7 @@ def test_serve_freezes_start_up_objects_and_sets_the_thresholds() -> None:
     assert run(
         """
         import gc
-        from nard.cli.gc_tuning import GC_THRESHOLDS, tune_gc
+        from nard.server.gc_tuning import GC_THRESHOLDS, tune_gc
         default = gc.get_threshold()
         pacer = tune_gc()
         print(default == (700, 10, 10), gc.get_threshold() == GC_THRESHOLDS,
@@ -35,7 +35,7 @@ def test_serve_freezes_start_up_objects_and_sets_the_thresholds() -> None:
 def young_passes_while_allocating_a_little(pacer: bool) -> str:
     return f"""
         import gc, time
-        from nard.cli.gc_tuning import YoungPacer
+        from nard.server.gc_tuning import YoungPacer
         thresholds = (1_000_000, 3_000, 10)
         pacer = YoungPacer(interval=0.02, thresholds=thresholds)
         if {pacer}:
@@ -63,7 +63,7 @@ def test_the_pacer_runs_young_passes_on_a_clock_and_puts_the_thresholds_back(pac
 
 
 def test_the_pacer_refuses_a_non_positive_interval() -> None:
-    from nard.cli.gc_tuning import YoungPacer
+    from nard.server.gc_tuning import YoungPacer
 
     with pytest.raises(ValueError, match="must be positive"):
         YoungPacer(interval=0)

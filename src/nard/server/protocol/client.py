@@ -1,0 +1,131 @@
+"""Client to server: one discriminated union on ``type`` (:data:`ClientMessage`).
+
+Validated strictly: unknown fields, unknown types and wrong types are refused.
+
+>>> message = parse_client_message('{"type": "step", "from": 24, "to": 18, "seq": 3}')
+>>> type(message).__name__, message.from_point, message.seq
+('StepMessage', 24, 3)
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import ConfigDict, Field, StringConstraints, TypeAdapter
+
+from nard.server.protocol.views import Point, SideName, Strict
+
+
+class Message(Strict):
+    id: Annotated[int, Field(ge=0, le=2**53)] | None = None
+    """Echoed in the ``ack`` or ``error`` that answers this message."""
+
+
+class ActionMessage(Message):
+    seq: Annotated[int, Field(ge=0)]
+    """The last ``seq`` this client has seen: the action applies to that state only."""
+    side: SideName | None = None
+    """Which seat acts, for a client holding both seats (hot-seat); else implied."""
+
+
+class RollMessage(ActionMessage):
+    type: Literal["roll"]
+
+
+class StepMessage(ActionMessage):
+    model_config = ConfigDict(populate_by_name=True)
+    type: Literal["step"]
+    from_point: Point = Field(alias="from")
+    to_point: Point = Field(alias="to")
+
+
+class UndoMessage(ActionMessage):
+    type: Literal["undo"]
+
+
+class ConfirmMessage(ActionMessage):
+    type: Literal["confirm"]
+
+
+class PlayMessage(ActionMessage):
+    type: Literal["play"]
+    steps: Annotated[list[tuple[Point, Point]], Field(max_length=4)]
+
+
+class DoubleMessage(ActionMessage):
+    type: Literal["double"]
+
+
+class TakeMessage(ActionMessage):
+    type: Literal["take"]
+
+
+class DropMessage(ActionMessage):
+    type: Literal["drop"]
+
+
+class BeaverMessage(ActionMessage):
+    type: Literal["beaver"]
+
+
+class ResignMessage(ActionMessage):
+    type: Literal["resign"]
+    kind: Literal["single", "gammon", "backgammon"] = "single"
+
+
+class AcceptResignationMessage(ActionMessage):
+    type: Literal["accept_resignation"]
+
+
+class RefuseResignationMessage(ActionMessage):
+    type: Literal["refuse_resignation"]
+
+
+class ClaimMessage(ActionMessage):
+    type: Literal["claim"]
+
+
+class ClientSeedMessage(Message):
+    type: Literal["client_seed"]
+    seed: Annotated[str, StringConstraints(min_length=1, max_length=64)]
+
+
+class SyncMessage(Message):
+    type: Literal["sync"]
+    since: Annotated[int, Field(ge=0)]
+
+
+class PingMessage(Message):
+    type: Literal["ping"]
+
+
+ClientMessage = Annotated[
+    RollMessage
+    | StepMessage
+    | UndoMessage
+    | ConfirmMessage
+    | PlayMessage
+    | DoubleMessage
+    | TakeMessage
+    | DropMessage
+    | BeaverMessage
+    | ResignMessage
+    | AcceptResignationMessage
+    | RefuseResignationMessage
+    | ClaimMessage
+    | ClientSeedMessage
+    | SyncMessage
+    | PingMessage,
+    Field(discriminator="type"),
+]
+
+CLIENT_MESSAGE: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
+
+
+def parse_client_message(text: str | bytes) -> ClientMessage:
+    """Validate one client message (JSON text); raises :class:`pydantic.ValidationError`.
+
+    Strict mode is relaxed for JSON input only where JSON has no such type, so
+    ``"seq": "3"`` is refused while tuples arrive as arrays.
+    """
+    return CLIENT_MESSAGE.validate_json(text)

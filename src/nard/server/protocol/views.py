@@ -1,0 +1,219 @@
+"""The objects inside messages: a game, its state, seats, settings, fair dice.
+
+The same objects make the HTTP answers (:class:`nard.server.schemas.GamePublic`
+is a :class:`GameSnapshot` with the caller's links). Board arrays are per side
+in that side's own numbering (index 0 borne off, 1..24 points, 25 the bar), as
+:class:`nard.core.board.Position` keeps them.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field
+
+SideName = Literal["white", "black"]
+Point = Annotated[int, Field(ge=0, le=25)]
+ResultKindName = Literal["single", "gammon", "backgammon"]
+
+
+def _is_none(value: Any) -> bool:
+    return value is None
+
+
+def omitted_when_none() -> Any:
+    """A field left out of the JSON while it is None (present only when it says something)."""
+    return Field(default=None, exclude_if=_is_none)
+
+
+class Strict(BaseModel):
+    """What clients send: unknown fields and wrong types are refused."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class View(BaseModel):
+    """What the server sends: built from values the server trusts."""
+
+    model_config = ConfigDict(
+        extra="forbid", validate_by_name=True, validate_by_alias=True, serialize_by_alias=True
+    )
+
+
+def _named(alias: str, name: str) -> Any:
+    """A field sent as ``alias`` (``from`` is a Python keyword), made under either name."""
+    return Field(serialization_alias=alias, validation_alias=AliasChoices(alias, name))
+
+
+class StepView(View):
+    """One die's step: ``from`` and ``to`` in the mover's numbering."""
+
+    from_point: int = _named("from", "from_point")
+    to_point: int = _named("to", "to_point")
+    die: int
+    hit: bool
+
+
+class CubeView(View):
+    value: int
+    owner: SideName | None
+
+
+class ResignationView(View):
+    side: SideName
+    kind: ResultKindName
+
+
+class GameResultView(View):
+    """How one game ended."""
+
+    winner: SideName
+    kind: ResultKindName
+    points: int
+    reason: Literal["borne_off", "dropped", "resigned"]
+
+
+class BoardView(View):
+    white: list[int]
+    black: list[int]
+
+
+class ActionsView(View):
+    """The message types each side may send now."""
+
+    white: list[str]
+    black: list[str]
+
+
+class GameStateView(View):
+    """One game's state: board, dice, steps of this turn, cube, phase, result."""
+
+    phase: Literal["opening", "rolling", "playing", "cube_offered", "resignation_offered", "over"]
+    turn: SideName | None
+    to_act: SideName | None
+    board: BoardView
+    position_id: str
+    dice: tuple[int, int] | None
+    steps: list[StepView]
+    cube: CubeView
+    crawford: bool
+    resignation: ResignationView | None
+    result: GameResultView | None
+    actions: ActionsView
+
+
+class MatchInfoView(View):
+    length: int | None
+    score: tuple[int, int]
+    game_number: int
+    crawford: bool
+    over: bool
+    winner: SideName | None
+
+
+class GuideView(View):
+    """Where each checker may go next after the steps made so far (``TurnGuide``)."""
+
+    destinations: dict[str, list[int]]
+    can_confirm: bool
+    can_undo: bool
+    dice_used: int
+
+
+class StateView(View):
+    """The whole state a client needs: the match, the game being played, the guide."""
+
+    match: MatchInfoView
+    game: GameStateView
+    guide: GuideView | None
+
+
+class SeatView(View):
+    side: SideName
+    name: str | None
+    is_bot: bool
+    connected: bool
+
+
+class FairDiceView(View):
+    commitment: str
+    client_seeds: list[str]
+    server_seed: str | None
+    """Revealed once the match is over."""
+
+
+class RulesView(View):
+    """The rule switches as the match record keeps them (``RuleSet`` fields)."""
+
+    escape_after_hit: bool
+    escape_scope: Literal["home", "board"]
+    no_home_cover_after_hit: bool
+    gammon_wins_match: bool
+    no_backgammon: bool
+    cube: bool
+
+
+class OptionsView(View):
+    opening: Literal["standard", "reroll"]
+    lower_starts: bool
+    jacoby: bool
+    beavers: bool
+    automatic_doubles: int
+
+
+class SettingsView(View):
+    """The game's settings as created: enough to show the rules or start a rematch."""
+
+    rules: RulesView
+    length: int | None
+    crawford: bool
+    options: OptionsView
+    bot_level: str | None
+
+
+class OutcomeView(View):
+    """How the whole game (the match) ended: ``reason`` match_over or claimed."""
+
+    model_config = ConfigDict(frozen=True)
+
+    winner: SideName | None
+    reason: Literal["match_over", "claimed"]
+    score: tuple[int, int]
+
+
+class GameChanges(View):
+    """What an action can change in a game: the ``game`` of an ``update`` message."""
+
+    id: str
+    status: Literal["waiting", "active", "finished"]
+    seq: int
+    result: OutcomeView | None
+    state: StateView
+    fair_dice: FairDiceView | None = omitted_when_none()
+    """Only once the match is over and the seed revealed."""
+
+
+class GameSnapshot(GameChanges):
+    """The whole game as every viewer sees it: the ``game`` of a ``state`` message."""
+
+    mode: Literal["bot", "friend", "hotseat"]
+    settings: SettingsView
+    seats: list[SeatView]
+    fair_dice: FairDiceView | None = None
+
+
+class StepPointsView(View):
+    from_point: int = _named("from", "from_point")
+    to_point: int = _named("to", "to_point")
+
+
+class ExplanationView(View):
+    """Why the core refused a play or step (``nard.core.explain``)."""
+
+    code: str
+    rule: str
+    mistake: int | None
+    message_en: str
+    message_fa: str
+    legal_play: str | None
+    step: StepPointsView | None

@@ -1,0 +1,236 @@
+"""Refusals: one code per reason (:class:`RefusalCode`), its HTTP status and its
+English and Persian text, each in one table here.
+
+A refusal changes nothing. Its text is written whole for each case (with
+Persian digits in the Persian one), never glued together from pieces:
+
+>>> refusal = Refusal(RefusalCode.STALE, seq=12, sent=9)
+>>> refusal.message
+'the game is at action 12, not 9: sync and retry'
+>>> refusal.message_fa
+'بازی به حرکت ۱۲ رسیده است، نه ۹؛ وضعیت تازه را بگیرید و دوباره بفرستید.'
+>>> refusal.status
+409
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Any
+
+from nard.core.explain import Explanation
+from nard.match.errors import (
+    CubeActionError,
+    GameError,
+    GameOverError,
+    GamePlayError,
+    OutOfTurnError,
+    PhaseError,
+    ResignationError,
+)
+
+
+class RefusalCode(StrEnum):
+    """Why the server refused a message or a request (the ``code`` clients see)."""
+
+    BAD_FRAME = "bad_frame"
+    TOO_LARGE = "too_large"
+    BAD_JSON = "bad_json"
+    UNKNOWN_TYPE = "unknown_type"
+    INVALID = "invalid"
+    RATE_LIMITED = "rate_limited"
+    NO_PLAYER = "no_player"
+    NOT_FOUND = "not_found"
+    NO_SUCH_GAME = "no_such_game"
+    NO_FAIR_DICE = "no_fair_dice"
+    NO_ANALYSIS = "no_analysis"
+    OWN_INVITE = "own_invite"
+    USERNAME_TAKEN = "username_taken"
+    BAD_LOGIN = "bad_login"
+    GUEST = "guest"
+    SPECTATOR = "spectator"
+    NOT_YOUR_SEAT = "not_your_seat"
+    STALE = "stale"
+    WAITING = "waiting"
+    FINISHED = "finished"
+    OUT_OF_TURN = "out_of_turn"
+    PHASE = "phase"
+    CUBE = "cube"
+    RESIGNATION = "resignation"
+    GAME_OVER = "game_over"
+    ILLEGAL_PLAY = "illegal_play"
+    CANNOT_CLAIM = "cannot_claim"
+    SEEDS_FIXED = "seeds_fixed"
+    CONFLICT = "conflict"
+    NO_HINT = "no_hint"
+    HINT_AFTER_STEP = "hint_after_step"
+
+
+_ = RefusalCode
+STATUS: dict[RefusalCode, int] = {
+    _.NO_PLAYER: 401,
+    _.BAD_LOGIN: 401,
+    _.SPECTATOR: 403,
+    _.NOT_YOUR_SEAT: 403,
+    _.GUEST: 403,
+    _.NO_HINT: 403,
+    _.NOT_FOUND: 404,
+    _.NO_SUCH_GAME: 404,
+    _.NO_FAIR_DICE: 404,
+    _.NO_ANALYSIS: 404,
+    _.OWN_INVITE: 409,
+    _.USERNAME_TAKEN: 409,
+    _.CANNOT_CLAIM: 409,
+    _.FINISHED: 409,
+    _.STALE: 409,
+    _.CONFLICT: 409,
+    _.WAITING: 409,
+    _.HINT_AFTER_STEP: 409,
+    _.OUT_OF_TURN: 409,
+    _.PHASE: 409,
+}
+"""The HTTP status of each refusal over HTTP; 400 for the codes not named."""
+
+TEXT: dict[RefusalCode | tuple[RefusalCode, str], tuple[str, str]] = {
+    _.BAD_FRAME: ("send JSON text frames, not binary", "پیام باید متن JSON باشد."),
+    _.TOO_LARGE: (
+        "a message is at most {limit} bytes",
+        "هر پیام حداکثر {limit} بایت است.",
+    ),
+    _.BAD_JSON: ("not JSON: {why}", "پیام JSON معتبر نیست."),
+    _.UNKNOWN_TYPE: ("unknown message type: {kind}", "نوع پیام شناخته نیست."),
+    _.INVALID: ("{why}", "پیام درست ساخته نشده است."),
+    _.RATE_LIMITED: (
+        "too many messages: slow down",
+        "پیام‌ها بیش از اندازه سریع فرستاده می‌شوند؛ کمی صبر کنید.",
+    ),
+    _.NO_PLAYER: (
+        "no player: create a guest or log in",
+        "بازیکنی شناخته نشد؛ مهمان شوید یا وارد شوید.",
+    ),
+    _.NOT_FOUND: (
+        "this invitation is unknown or already used",
+        "این دعوت‌نامه شناخته نیست یا پیش‌تر به کار رفته است.",
+    ),
+    _.NO_SUCH_GAME: (
+        "no such game (or not yours to see)",
+        "چنین بازی‌ای نیست (یا دیدنش برای شما نیست).",
+    ),
+    _.NO_FAIR_DICE: ("this game does not use fair dice", "این بازی تاس منصفانه ندارد."),
+    _.NO_ANALYSIS: (
+        "no analysis requested yet: POST first",
+        "هنوز تحلیلی خواسته نشده است؛ نخست آن را بخواهید.",
+    ),
+    _.OWN_INVITE: (
+        "this is your own invitation: send it to a friend",
+        "این دعوت‌نامهٔ خود شماست؛ آن را برای دوستتان بفرستید.",
+    ),
+    _.USERNAME_TAKEN: ("that username is taken", "این نام کاربری پیش‌تر گرفته شده است."),
+    _.BAD_LOGIN: ("wrong username or password", "نام کاربری یا گذرواژه نادرست است."),
+    (_.BAD_LOGIN, "old_password"): ("the old password is wrong", "گذرواژهٔ پیشین نادرست است."),
+    _.GUEST: (
+        "a guest has no password: create an account",
+        "مهمان گذرواژه ندارد؛ حساب بسازید.",
+    ),
+    _.SPECTATOR: (
+        "you hold no seat in this game: spectators only watch",
+        "تماشاگر نمی‌تواند بازی کند.",
+    ),
+    _.NOT_YOUR_SEAT: ("you do not hold the {side} seat", "این جایگاه از آنِ شما نیست."),
+    _.STALE: (
+        "the game is at action {seq}, not {sent}: sync and retry",
+        "بازی به حرکت {seq} رسیده است، نه {sent}؛ وضعیت تازه را بگیرید و دوباره بفرستید.",
+    ),
+    _.WAITING: (
+        "wait for your opponent to open the invitation",
+        "حریف هنوز به بازی نپیوسته است.",
+    ),
+    _.FINISHED: ("the game is over", "بازی تمام شده است."),
+    _.OUT_OF_TURN: ("it is not your turn to play", "نوبت شما نیست."),
+    _.PHASE: ("{why}", "این کار اکنون ممکن نیست."),
+    _.CUBE: ("{why}", "قوانین تاس دوبل این کار را اجازه نمی‌دهند."),
+    _.RESIGNATION: ("{why}", "این واگذاری اکنون ممکن نیست."),
+    _.GAME_OVER: ("{why}", "بازی تمام شده است."),
+    _.ILLEGAL_PLAY: ("{why}", "این حرکت مجاز نیست."),
+    _.CANNOT_CLAIM: (
+        "your opponent may still come back: wait {wait} s more",
+        "حریف هنوز ممکن است برگردد؛ {wait} ثانیهٔ دیگر صبر کنید.",
+    ),
+    (_.CANNOT_CLAIM, "present"): (
+        "your opponent is here or cannot abandon this game",
+        "حریف حاضر است یا نمی‌تواند این بازی را رها کند.",
+    ),
+    _.SEEDS_FIXED: (
+        "client seeds are fixed once the dice have rolled",
+        "پس از نخستین پرتاب تاس، بذر بازیکن را نمی‌توان افزود.",
+    ),
+    _.CONFLICT: (
+        "another action was saved first: sync and retry",
+        "کار دیگری هم‌زمان ثبت شد؛ دوباره بفرستید.",
+    ),
+    _.NO_HINT: (
+        "hints are given in games against the computer only",
+        "راهنمایی فقط در بازی با رایانه داده می‌شود.",
+    ),
+    _.HINT_AFTER_STEP: (
+        "a hint is given before the first step of the turn: undo your steps first",
+        "راهنمایی پیش از نخستین حرکت نوبت داده می‌شود؛ حرکت‌ها را برگردانید.",
+    ),
+}
+"""English and Persian text of each code (and of a code's named variants);
+``{names}`` are filled in from the refusal's parameters."""
+
+_PERSIAN_DIGITS = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
+
+
+class Refusal(Exception):
+    """A message or request the server refuses; nothing changed.
+
+    ``params`` fill the code's texts; ``seq`` (the game's action number) is
+    also sent back so the client can sync. A refused play or step carries the
+    core's explanation, whose own texts then stand in for the code's.
+    """
+
+    def __init__(
+        self,
+        code: RefusalCode,
+        *,
+        explanation: Explanation | None = None,
+        rule: str | None = None,
+        seq: int | None = None,
+        variant: str | None = None,
+        **params: Any,
+    ) -> None:
+        english, persian = TEXT[code if variant is None else (code, variant)]
+        if seq is not None:
+            params["seq"] = seq
+        self.code = code
+        self.explanation = explanation
+        self.rule = rule
+        self.seq = seq
+        self.detail = english.format(**params)
+        fa_params = {name: str(value).translate(_PERSIAN_DIGITS) for name, value in params.items()}
+        self.message = explanation.message_en if explanation else self.detail
+        self.message_fa = explanation.message_fa if explanation else persian.format(**fa_params)
+        super().__init__(self.detail)
+
+    @property
+    def status(self) -> int:
+        """The HTTP status of this refusal."""
+        return STATUS.get(self.code, 400)
+
+    @classmethod
+    def from_game_error(cls, error: GameError) -> Refusal:
+        """The refusal of an action :mod:`nard.match` would not apply."""
+        code = {
+            OutOfTurnError: RefusalCode.OUT_OF_TURN,
+            GameOverError: RefusalCode.GAME_OVER,
+            CubeActionError: RefusalCode.CUBE,
+            ResignationError: RefusalCode.RESIGNATION,
+            GamePlayError: RefusalCode.ILLEGAL_PLAY,
+        }.get(type(error))
+        if code is None:
+            code = RefusalCode.PHASE if isinstance(error, PhaseError) else RefusalCode.INVALID
+        explanation = error.explanation if isinstance(error, GamePlayError) else None
+        rule = None if error.rule is None else error.rule.value
+        return cls(code, explanation=explanation, rule=rule, why=str(error))

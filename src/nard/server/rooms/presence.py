@@ -1,0 +1,65 @@
+"""Who is at the table: each seat's connections, and how long a seat has been away.
+
+A friend game's player may claim the game once the opponent has had no
+connection for ``claim_after_s`` seconds (:meth:`Presence.claimable_in`).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from nard.core.board import Side
+from nard.server.rooms.registry import GameMode, GameStatus, LiveGame
+
+
+@dataclass(slots=True)
+class _Attendance:
+    connections: list[int] = field(default_factory=lambda: [0, 0])
+    away_since: list[float] = field(default_factory=lambda: [time.monotonic()] * 2)
+
+
+class Presence:
+    """The connections of every live game's seats in this process."""
+
+    def __init__(self, claim_after_s: float) -> None:
+        self.claim_after_s = claim_after_s
+        self._games: dict[str, _Attendance] = {}
+
+    def _of(self, live: LiveGame) -> _Attendance:
+        attendance = self._games.get(live.public_id)
+        if attendance is None:
+            attendance = self._games[live.public_id] = _Attendance()
+        return attendance
+
+    def is_connected(self, live: LiveGame, side: Side) -> bool:
+        return self._of(live).connections[side] > 0
+
+    def arrive(self, live: LiveGame, sides: list[Side]) -> None:
+        attendance = self._of(live)
+        for side in sides:
+            attendance.connections[side] += 1
+
+    def leave(self, live: LiveGame, sides: list[Side]) -> None:
+        attendance = self._of(live)
+        for side in sides:
+            attendance.connections[side] -= 1
+            if attendance.connections[side] == 0:
+                attendance.away_since[side] = time.monotonic()
+
+    def claimable_in(self, live: LiveGame, side: Side) -> float | None:
+        """Seconds until ``side`` may claim the game (0: now); None if it never may."""
+        opponent = side.other
+        players = live.seating.players
+        if (
+            live.setup.mode is not GameMode.FRIEND
+            or live.status is not GameStatus.ACTIVE
+            or opponent is live.setup.bot_side
+            or players[opponent] in (None, players[side])
+        ):
+            return None
+        attendance = self._of(live)
+        if attendance.connections[opponent] > 0:
+            return None
+        waited = time.monotonic() - attendance.away_since[opponent]
+        return max(0.0, self.claim_after_s - waited)

@@ -1,0 +1,241 @@
+"""The live games of this process: load (replay the log), reload, keep.
+
+A game lives in memory while it is played (:class:`LiveGame`). Loading one
+replays its action log through :mod:`nard.match`, so a restarted server
+resumes every game exactly where its last committed action left it; another
+process that moved a game on is caught up with :meth:`Registry.reload`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from nard.core.board import Side
+from nard.match.match import Match
+from nard.match.record import MatchRecord
+from nard.server.database import Database
+from nard.server.protocol.views import OutcomeView
+from nard.storage.models import Game as GameRow
+from nard.storage.repository import GameRepository, PlayerRepository
+
+log = logging.getLogger(__name__)
+
+SIDES = {"white": Side.WHITE, "black": Side.BLACK}
+
+
+class GameStatus(StrEnum):
+    WAITING = "waiting"
+    """A friend game whose invitation nobody has opened yet."""
+    ACTIVE = "active"
+    FINISHED = "finished"
+    """The match is over (a money game is one game) or was claimed."""
+
+
+class GameMode(StrEnum):
+    BOT = "bot"
+    FRIEND = "friend"
+    HOTSEAT = "hotseat"
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """What a game is from its creation on; it never changes."""
+
+    id: int
+    public_id: str
+    mode: GameMode
+    header: dict[str, Any]
+    """The match record's header: rules, length, options (nard.match.record)."""
+    bot_side: Side | None
+    bot_level: str | None
+    server_seed: str | None
+    commitment: str | None
+    watch_token: str
+    created_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class Seating:
+    """Who holds each seat (by :class:`Side`), their names, and the open invitation."""
+
+    players: tuple[int | None, int | None]
+    names: tuple[str | None, str | None]
+    invite_token: str | None
+
+    def sides_of(self, player_id: int | None) -> list[Side]:
+        """The seats ``player_id`` holds (two in a hot-seat game)."""
+        if player_id is None:
+            return []
+        return [side for side in Side if self.players[side] == player_id]
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """The game after action ``seq``; each commit replaces it whole."""
+
+    match: Match
+    seq: int
+    status: GameStatus
+    result: OutcomeView | None
+    updated_at: datetime
+
+    @property
+    def is_match_over(self) -> bool:
+        # A money game is one game: it is over when that game is.
+        match = self.match
+        return match.is_over or (match.is_money and bool(match.games))
+
+
+@dataclass(eq=False, slots=True)
+class LiveGame:
+    """A game in memory. Only its standing, seating and client seeds change, each
+    replaced whole, under :attr:`lock`."""
+
+    setup: Setup
+    standing: Standing
+    seating: Seating
+    client_seeds: tuple[str, ...]
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    @property
+    def public_id(self) -> str:
+        return self.setup.public_id
+
+    @property
+    def match(self) -> Match:
+        return self.standing.match
+
+    @property
+    def seq(self) -> int:
+        return self.standing.seq
+
+    @property
+    def status(self) -> GameStatus:
+        return self.standing.status
+
+    @property
+    def is_over(self) -> bool:
+        """Finished, or its match is over (no action is accepted any more)."""
+        return self.standing.status is GameStatus.FINISHED or self.standing.is_match_over
+
+    def sides_of(self, player_id: int | None) -> list[Side]:
+        return self.seating.sides_of(player_id)
+
+
+def _from_row(session: Session, row: GameRow, match: Match, seq: int) -> LiveGame:
+    players = (row.white_player_id, row.black_player_id)
+    known = PlayerRepository(session).names([p for p in players if p is not None])
+    bot_side = SIDES.get(row.bot_side or "")
+    names = [None if player is None else known.get(player) for player in players]
+    if bot_side is not None:
+        names[bot_side] = f"Bot ({row.bot_level})"
+    setup = Setup(
+        id=row.id,
+        public_id=row.public_id,
+        mode=GameMode(row.mode),
+        header=row.settings,
+        bot_side=bot_side,
+        bot_level=row.bot_level,
+        server_seed=row.server_seed,
+        commitment=row.commitment,
+        watch_token=row.watch_token,
+        created_at=row.created_at,
+    )
+    result = None if row.result is None else OutcomeView.model_validate(row.result)
+    return LiveGame(
+        setup=setup,
+        standing=Standing(match, seq, GameStatus(row.status), result, row.updated_at),
+        seating=Seating(players, (names[0], names[1]), row.invite_token),
+        client_seeds=tuple(row.client_seeds),
+    )
+
+
+def read_game(
+    session: Session, *, public_id: str | None = None, game_id: int | None = None
+) -> LiveGame | None:
+    """The game as its log leaves it: its settings, then every logged action replayed."""
+    games = GameRepository(session)
+    row = games.by_public_id(public_id) if public_id is not None else games.get(game_id or 0)
+    if row is None:
+        return None
+    logged = games.actions(row.id)
+    record = MatchRecord.from_dict({**row.settings, "actions": [item.action for item in logged]})
+    seq = logged[-1].seq if logged else 0
+    if seq != row.seq or (row.snapshot and row.snapshot.get("seq") != seq):
+        # The log and the snapshot are written in one transaction; the log wins.
+        log.error("game %s: snapshot at %s, log at %s", row.public_id, row.seq, seq)
+    return _from_row(session, row, record.replay(), seq)
+
+
+class Registry:
+    """The cache of live games, each loaded once however many ask for it at once."""
+
+    def __init__(self, database: Database) -> None:
+        self.database = database
+        self._live: dict[str, LiveGame] = {}
+        self._loading: dict[str, asyncio.Lock] = {}
+
+    async def get(self, public_id: str) -> LiveGame | None:
+        """The game with this public id, loaded (and replayed) if need be."""
+        live = self._live.get(public_id)
+        if live is not None:
+            return live
+        lock = self._loading.setdefault(public_id, asyncio.Lock())
+        async with lock:
+            live = self._live.get(public_id)
+            if live is None:
+                live = await self.database.run(lambda s: read_game(s, public_id=public_id))
+                if live is not None:
+                    self._live[public_id] = live
+        self._loading.pop(public_id, None)
+        return live
+
+    async def load(self, game_id: int) -> LiveGame:
+        """The game with this database id (just created or joined)."""
+        live = await self.database.run(lambda session: read_game(session, game_id=game_id))
+        assert live is not None
+        return self._live.setdefault(live.public_id, live)
+
+    async def reload(self, live: LiveGame) -> LiveGame:
+        """Catch up with the database: another process may have moved the game on."""
+        fresh = await self.database.run(lambda s: read_game(s, game_id=live.setup.id))
+        assert fresh is not None
+        live.standing, live.seating = fresh.standing, fresh.seating
+        live.client_seeds = fresh.client_seeds
+        return live
+
+    async def unfinished_bot_games(self) -> list[LiveGame]:
+        """The active games against the bot (to resume after a start), loaded."""
+        rows = await self.database.run(
+            lambda session: [row.public_id for row in GameRepository(session).active_bot_games()]
+        )
+        games = [await self.get(public_id) for public_id in rows]
+        return [live for live in games if live is not None]
+
+    async def of_player(
+        self, player_id: int, *, finished: bool | None = None
+    ) -> tuple[list[GameRow], dict[int, str]]:
+        """A player's stored games, newest first, and the names of everyone seated in them."""
+
+        def read(session: Session) -> tuple[list[GameRow], dict[int, str]]:
+            rows = list(GameRepository(session).of_player(player_id, finished=finished))
+            ids = {p for row in rows for p in (row.white_player_id, row.black_player_id) if p}
+            return rows, PlayerRepository(session).names(list(ids))
+
+        return await self.database.run(read)
+
+    async def logged_events(self, live: LiveGame, since: int) -> list[tuple[int, list[Any]]]:
+        """The events of each action after ``since``, from the log: ``(seq, events)``."""
+        return await self.database.run(
+            lambda session: [
+                (item.seq, item.events)
+                for item in GameRepository(session).actions(live.setup.id, after=since)
+            ]
+        )
