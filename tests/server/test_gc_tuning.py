@@ -1,4 +1,4 @@
-"""``nard serve`` sets the garbage collector up for a server (in a fresh process
+"""A server process sets the garbage collector up for a server (in a fresh process
 each, since the settings are process-wide)."""
 
 from __future__ import annotations
@@ -6,6 +6,7 @@ from __future__ import annotations
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -67,3 +68,31 @@ def test_the_pacer_refuses_a_non_positive_interval() -> None:
 
     with pytest.raises(ValueError, match="must be positive"):
         YoungPacer(interval=0)
+
+
+def test_a_server_started_from_the_app_factory_tunes_the_collector_while_it_runs(
+    tmp_path: Path,
+) -> None:
+    # uvicorn on create_app, nard serve or a test client: the lifespan does it.
+    assert run(
+        f"""
+        import gc
+        from fastapi.testclient import TestClient
+        from nard.server.app import create_app
+        from nard.server.config import Settings
+        from nard.server.gc_tuning import GC_THRESHOLDS
+        default = gc.get_threshold()
+        url = "sqlite:///{tmp_path / "gc.sqlite3"}"
+        first = TestClient(create_app(Settings(database_url=url, bot_workers=0)))
+        second = TestClient(create_app(Settings(database_url=url, bot_workers=0)))
+        with first:
+            print(gc.get_threshold() == GC_THRESHOLDS, gc.get_freeze_count() > 1000)
+            with second:
+                pass
+            print(gc.get_threshold() == GC_THRESHOLDS)  # the other app still runs
+        print(gc.get_threshold() == default, gc.get_freeze_count() == 0)
+        off = TestClient(create_app(Settings(database_url=url, bot_workers=0, tune_gc=False)))
+        with off:
+            print(gc.get_threshold() == default)
+        """
+    ) == ["True", "True", "True", "True", "True", "True"]

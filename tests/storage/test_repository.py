@@ -13,6 +13,7 @@ from sqlalchemy import inspect
 from sqlalchemy.orm import Session, sessionmaker
 
 from nard.storage.repository import (
+    AnalysisRepository,
     GameRepository,
     LoggedAction,
     PlayerRepository,
@@ -68,7 +69,7 @@ def _game(session: Session, **extra: object) -> int:
 def test_migrations_create_the_tables(sessions: sessionmaker[Session]) -> None:
     with sessions() as session:
         names = set(inspect(session.get_bind()).get_table_names())
-    assert {"player", "player_token", "game", "game_action", "alembic_version"} <= names
+    assert {"player", "player_token", "game", "game_action", "analysis", "alembic_version"} <= names
 
 
 def test_the_same_action_number_twice_applies_once(
@@ -173,3 +174,50 @@ def test_revoked_tokens_find_no_player(sessions: sessionmaker[Session]) -> None:
         players.revoke_token("a" * 64)
         session.commit()
         assert players.by_token("a" * 64) is None
+
+
+def test_analyses_keep_their_progress_and_the_finished_ones_stay(
+    sessions: sessionmaker[Session],
+) -> None:
+    with sessions() as session:
+        game = _game(session)
+        analyses = AnalysisRepository(session)
+        assert analyses.latest(game) is None
+        first = analyses.begin(game, 4).id
+        session.commit()
+        analyses.progress(first, 3, 10)
+        session.commit()
+    with sessions() as session:  # another session (another process) reads the progress
+        row = AnalysisRepository(session).latest(game)
+        assert row is not None and (row.seq, row.status, row.done, row.total) == (
+            4,
+            "running",
+            3,
+            10,
+        )
+        AnalysisRepository(session).finish(first, result={"games": [1]})
+        session.commit()
+    with sessions() as session:
+        analyses = AnalysisRepository(session)
+        done = analyses.latest(game)
+        assert done is not None and (done.status, done.done, done.result) == (
+            "done",
+            10,
+            {"games": [1]},
+        )
+        analyses.progress(first, 5, 10)  # a late progress report changes a finished one not
+        later = analyses.begin(game, 9).id
+        session.commit()
+        assert later != first
+        latest = analyses.latest(game)
+        assert latest is not None and (latest.seq, latest.status) == (9, "running")
+        analyses.finish(later, result=None, error="the engine failed")
+        session.commit()
+        kept = session.get(type(latest), first)
+        assert kept is not None and (kept.status, kept.done, kept.result) == (
+            "done",
+            10,
+            {"games": [1]},
+        )
+        again = analyses.begin(game, 9)  # a failed analysis starts over in its own row
+        assert (again.id, again.status, again.error) == (later, "running", None)

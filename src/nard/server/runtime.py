@@ -7,6 +7,7 @@ However the app starts (``nard serve``, which calls :func:`run`, or
 
 from __future__ import annotations
 
+import gc
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -24,8 +25,8 @@ def tuned_gc() -> Iterator[None]:
     """The collector tuned for a server (:func:`nard.server.gc_tuning.tune_gc`) while inside.
 
     The settings are process-wide, so several apps in one process (tests)
-    share one pacer: the first to enter starts it, the last to leave stops it
-    and puts the thresholds back.
+    share one pacer: the first to enter starts it, the last to leave stops it,
+    puts the thresholds back and unfreezes what it froze.
     """
     global _users, _pacer
     with _lock:
@@ -40,6 +41,7 @@ def tuned_gc() -> Iterator[None]:
             if _users == 0 and _pacer is not None:
                 _pacer.stop()
                 _pacer = None
+                gc.unfreeze()
 
 
 def run(settings: Settings, *, log_level: str = "info") -> None:

@@ -171,6 +171,8 @@ VIEWS: dict[type[events.Event], type[View]] = {
 }
 """The view of each event class of :mod:`nard.match.events`."""
 
+_FIELDS: dict[type[events.Event], tuple[str, ...]] = {}
+
 
 @overload
 def side_name(side: Side) -> SideName: ...
@@ -202,6 +204,9 @@ def _plain(value: object) -> Any:
 
 def event_view(event: events.Event) -> EventView:
     """The view of ``event``: its class's snake-case name as ``type``, and its fields."""
-    view = VIEWS[type(event)]
-    plain = {item.name: _plain(getattr(event, item.name)) for item in fields(event)}
-    return cast(EventView, view(**plain))
+    kind = type(event)
+    names = _FIELDS.get(kind)
+    if names is None:
+        names = _FIELDS[kind] = tuple(item.name for item in fields(event))
+    plain = {name: _plain(getattr(event, name)) for name in names}
+    return cast(EventView, VIEWS[kind](**plain))

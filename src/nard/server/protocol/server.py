@@ -6,9 +6,9 @@ subscriber of the game.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import JsonValue
+from pydantic import Field, JsonValue
 
 from nard.core.notation import format_play
 from nard.server.protocol.events import EventView
@@ -119,7 +119,7 @@ class AnalysisMessage(View):
     """The same as ``result`` (the web app reads this one)."""
 
 
-ServerMessage = (
+ServerMessage = Annotated[
     WelcomeMessage
     | StateMessage
     | UpdateMessage
@@ -127,5 +127,6 @@ ServerMessage = (
     | ErrorMessage
     | PresenceMessage
     | PongMessage
-    | AnalysisMessage
-)
+    | AnalysisMessage,
+    Field(discriminator="type"),
+]

@@ -143,8 +143,12 @@ async def request_analysis(
     WebSocket, and GET on this path reads the progress and, once done, the result.
     """
     live = await _visible(rooms, public_id, player.id, None)
+    async with live.lock:
+        # Another server process may have moved the game on: analyse what is saved.
+        await rooms.registry.reload(live)
+        record, seq = rooms.projection.record(live), live.seq
     analyses: AnalysisService = request.app.state.analyses
-    return await analyses.start(live, rooms.projection.record(live))
+    return await analyses.start(live, record, seq)
 
 
 @router.get("/games/{public_id}/analysis")

@@ -112,9 +112,9 @@ class AnalysisService:
 
         return await self.database.run(read)
 
-    async def start(self, live: LiveGame, record: MatchRecord) -> AnalysisPublic:
-        """Analyse ``record`` (the game at its ``seq``) unless that is done or running."""
-        game_id, seq = live.setup.id, live.seq
+    async def start(self, live: LiveGame, record: MatchRecord, seq: int) -> AnalysisPublic:
+        """Analyse ``record`` (the game at action ``seq``) unless that is done or running."""
+        game_id = live.setup.id
 
         def begin(session: Session) -> tuple[AnalysisPublic, int | None]:
             analyses = AnalysisRepository(session)
