@@ -1,6 +1,6 @@
-"""The event bus between the game service and the sockets.
+"""The event bus between the game table and the sockets.
 
-The service publishes each game's messages (already JSON text) on the bus; a
+The table publishes each game's messages (already JSON text) on the bus; a
 socket subscribes to the game it shows. :class:`InProcessBus` serves one
 server process; :class:`RedisBus` carries the same messages through Redis
 pub/sub so that several server processes can share games.

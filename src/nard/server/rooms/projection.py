@@ -247,28 +247,25 @@ class Projection:
 
     def snapshot(self, live: LiveGame) -> GameSnapshot:
         """What every viewer sees: the ``game`` of ``state`` messages."""
-        return GameSnapshot(**self._snapshot_fields(live))
-
-    def _snapshot_fields(self, live: LiveGame) -> dict[str, Any]:
         standing = live.standing
-        return {
-            "id": live.public_id,
-            "status": standing.status.value,
-            "seq": standing.seq,
-            "result": standing.result,
-            "state": state_view(standing.match),
-            "mode": live.setup.mode.value,
-            "settings": settings_view(live.setup.header, live.setup.bot_level),
-            "seats": self.seats(live),
-            "fair_dice": self.fair_dice(live),
-        }
+        return GameSnapshot(
+            id=live.public_id,
+            status=standing.status.value,
+            seq=standing.seq,
+            result=standing.result,
+            state=state_view(standing.match),
+            mode=live.setup.mode.value,
+            settings=settings_view(live.setup.header, live.setup.bot_level),
+            seats=self.seats(live),
+            fair_dice=self.fair_dice(live),
+        )
 
     def public(self, live: LiveGame, viewer: int | None) -> GamePublic:
         """The game as ``viewer`` sees it over HTTP, with the links a player may share."""
         you = live.sides_of(viewer)
         invite = live.seating.invite_token
         return GamePublic(
-            **self._snapshot_fields(live),
+            **dict(self.snapshot(live)),
             you=[side_name(side) for side in you],
             created_at=live.setup.created_at,
             updated_at=live.standing.updated_at,

@@ -1,1 +1,1 @@
-"""HTTP routes: thin, parse -> service -> schema."""
+"""HTTP routes: thin, parse -> rooms or service -> schema."""

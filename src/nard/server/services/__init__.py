@@ -1,1 +1,2 @@
-"""The server's services: games (seats, turns, apply, save, publish), players, the bot."""
+"""The server's services beside the game rooms: the action log's group commit, players
+and accounts, the bot's worker pool, analyses."""

@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+from pydantic import JsonValue
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -100,7 +102,7 @@ class AnalysisService:
         self.plies = plies
         self._jobs: dict[str, _Job] = {}
         self._executor = ThreadPoolExecutor(workers, thread_name_prefix="nard-analysis")
-        self._tasks: set[asyncio.Task[None]] = set()
+        self._tasks: set[asyncio.Task[object]] = set()
         self._starting = asyncio.Lock()
 
     async def get(self, live: LiveGame) -> AnalysisPublic | None:
@@ -141,16 +143,25 @@ class AnalysisService:
         self._spawn(self._run(job, record))
         return public
 
-    def _spawn(self, work: Any) -> None:
+    def _spawn(self, work: Coroutine[Any, Any, object]) -> None:
         task = asyncio.create_task(work)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def _save(self, job: _Job, **finished: Any) -> AnalysisPublic | None:
+    async def _save(
+        self,
+        job: _Job,
+        *,
+        finish: bool = False,
+        result: dict[str, JsonValue] | None = None,
+        error: str | None = None,
+    ) -> AnalysisPublic | None:
+        """Write the job's progress, or with ``finish`` its result or error."""
+
         def save(session: Session) -> AnalysisPublic | None:
             analyses = AnalysisRepository(session)
-            if finished:
-                analyses.finish(job.id, **finished)
+            if finish:
+                analyses.finish(job.id, result=result, error=error)
             else:
                 analyses.progress(job.id, job.done, job.total)
             session.commit()
@@ -173,18 +184,19 @@ class AnalysisService:
 
             loop.call_soon_threadsafe(note)
 
-        def work() -> dict[str, Any]:
+        def work() -> dict[str, JsonValue]:
             analysis = analyse_record(
                 record, plies=self.plies, progress=progress, cancel=job.cancel
             )
             return analysis.to_dict()
 
         try:
-            outcome: dict[str, Any] = {"result": await loop.run_in_executor(self._executor, work)}
-        except Exception as error:  # an analysis failure must not take the server down
-            reason = "replaced by a newer analysis" if job.cancel.is_cancelled else str(error)
-            outcome = {"result": None, "error": reason[:500]}
-        public = await self._save(job, **outcome)
+            result = await loop.run_in_executor(self._executor, work)
+            error = None
+        except Exception as failure:  # an analysis failure must not take the server down
+            reason = "replaced by a newer analysis" if job.cancel.is_cancelled else str(failure)
+            result, error = None, reason[:500]
+        public = await self._save(job, finish=True, result=result, error=error)
         if not job.cancel.is_cancelled and public is not None:
             await self.bus.publish(job.game, job.message(public))
         if self._jobs.get(job.game) is job:
