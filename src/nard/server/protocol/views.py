@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import AliasChoices, BaseModel, ConfigDict, Field, SkipValidation
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field
 
 SideName = Literal["white", "black"]
 Point = Annotated[int, Field(ge=0, le=25)]
@@ -74,10 +74,8 @@ class GameResultView(View):
 
 
 class BoardView(View):
-    # Built from the core's boards on every update: checking 52 counts again costs
-    # more than the rest of the update's views together.
-    white: SkipValidation[list[int]]
-    black: SkipValidation[list[int]]
+    white: list[int]
+    black: list[int]
 
 
 class ActionsView(View):
@@ -116,7 +114,7 @@ class MatchInfoView(View):
 class GuideView(View):
     """Where each checker may go next after the steps made so far (``TurnGuide``)."""
 
-    destinations: SkipValidation[dict[str, list[int]]]
+    destinations: dict[str, list[int]]
     can_confirm: bool
     can_undo: bool
     dice_used: int
