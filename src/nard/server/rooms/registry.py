@@ -76,6 +76,11 @@ class Seating:
         return [side for side in Side if self.players[side] == player_id]
 
 
+def match_over(match: Match) -> bool:
+    """Whether the match is over; a money game is one game, over when that game is."""
+    return match.is_over or (match.is_money and bool(match.games))
+
+
 @dataclass(frozen=True, slots=True)
 class Standing:
     """The game after action ``seq``; each commit replaces it whole."""
@@ -88,9 +93,7 @@ class Standing:
 
     @property
     def is_match_over(self) -> bool:
-        # A money game is one game: it is over when that game is.
-        match = self.match
-        return match.is_over or (match.is_money and bool(match.games))
+        return match_over(self.match)
 
 
 @dataclass(eq=False, slots=True)

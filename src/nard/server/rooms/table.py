@@ -3,8 +3,9 @@
 Under the game's lock: check that the player holds the seat and saw the latest
 state (``seq``), let :mod:`nard.match` apply the action (its errors carry the
 rule and the core's explanation), append it to the action log in one committed
-transaction, and only then publish the update on the bus, acknowledge it, and
-tell the listeners (:class:`AfterCommit`: the bot; later clocks and ratings).
+transaction, and only then publish the update on the bus and tell the
+listeners (:class:`AfterCommit`: the bot; later clocks and ratings); the socket
+acknowledges the action once :meth:`Table.act` returns its ``seq``.
 Creating a game, taking a friend's invitation and claiming an abandoned game
 happen here too.
 """
@@ -33,7 +34,15 @@ from nard.server.rooms.founding import match_header
 from nard.server.rooms.intake import Intake
 from nard.server.rooms.presence import Presence
 from nard.server.rooms.projection import Projection, state_view, stored
-from nard.server.rooms.registry import SIDES, GameMode, GameStatus, LiveGame, Registry, Standing
+from nard.server.rooms.registry import (
+    SIDES,
+    GameMode,
+    GameStatus,
+    LiveGame,
+    Registry,
+    Standing,
+    match_over,
+)
 from nard.server.security import new_public_id, new_token
 from nard.server.services.action_log import ActionLog
 from nard.storage.repository import ConflictError, GameRepository, LoggedAction
@@ -244,7 +253,7 @@ class Table:
             raise Refusal.from_game_error(error) from error
         seq = live.seq + 1
         state = state_view(match)
-        over = match.is_over or (match.is_money and bool(match.games))
+        over = match_over(match)
         result = live.standing.result
         if over:
             winner = match.winner or match.games[-1].winner
