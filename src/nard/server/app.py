@@ -75,7 +75,6 @@ async def _running(app: FastAPI, settings: Settings) -> AsyncIterator[None]:
     app.state.rooms = rooms
     app.state.players = PlayerService(sessions, database)
     app.state.analyses = AnalysisService(db, bus)
-    assert rooms.bot is not None
     await rooms.bot.resume(rooms.registry)
     try:
         yield

@@ -37,7 +37,7 @@ class Rooms:
     presence: Presence
     projection: Projection
     table: Table
-    bot: BotTurns | None
+    bot: BotTurns
     hints: Hints
     bus: EventBus
 
@@ -48,7 +48,7 @@ class Rooms:
         log: ActionLog,
         bus: EventBus,
         *,
-        bots: BotService | None,
+        bots: BotService,
         claim_after_s: float,
     ) -> Rooms:
         registry = Registry(database)
@@ -63,10 +63,9 @@ class Rooms:
             presence=presence,
             projection=projection,
         )
-        bot = None if bots is None else BotTurns(bots, table)
+        bot = BotTurns(bots, table)
         return cls(registry, presence, projection, table, bot, Hints(registry, bots), bus)
 
     async def close(self) -> None:
-        if self.bot is not None:
-            await self.bot.close()
+        await self.bot.close()
         await self.table.log.close()

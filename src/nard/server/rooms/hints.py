@@ -15,7 +15,7 @@ from nard.server.services.bot_service import BotService
 
 
 class Hints:
-    def __init__(self, registry: Registry, bots: BotService | None) -> None:
+    def __init__(self, registry: Registry, bots: BotService) -> None:
         self.registry = registry
         self.bots = bots
 
@@ -27,7 +27,7 @@ class Hints:
             sides = live.sides_of(player_id)
             if not sides:
                 raise Refusal(RefusalCode.SPECTATOR)
-            if live.setup.mode is not GameMode.BOT or self.bots is None:
+            if live.setup.mode is not GameMode.BOT:
                 raise Refusal(RefusalCode.NO_HINT)
             refuse_unless_current(live, seq)
             game = live.match.game
