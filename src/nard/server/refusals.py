@@ -8,7 +8,7 @@ Persian digits in the Persian one), never glued together from pieces:
 >>> refusal.message
 'the game is at action 12, not 9: sync and retry'
 >>> refusal.message_fa
-'بازی به حرکت ۱۲ رسیده است، نه ۹؛ وضعیت تازه را بگیرید و دوباره بفرستید.'
+'وضعیت بازی به شمارهٔ ۱۲ رسیده است، نه ۹؛ وضعیت تازه را بگیرید و دوباره بفرستید.'
 >>> refusal.status
 409
 """
@@ -139,7 +139,7 @@ TEXT: dict[RefusalCode | tuple[RefusalCode, str], tuple[str, str]] = {
     _.NOT_YOUR_SEAT: ("you do not hold the {side} seat", "این جایگاه از آنِ شما نیست."),
     _.STALE: (
         "the game is at action {seq}, not {sent}: sync and retry",
-        "بازی به حرکت {seq} رسیده است، نه {sent}؛ وضعیت تازه را بگیرید و دوباره بفرستید.",
+        "وضعیت بازی به شمارهٔ {seq} رسیده است، نه {sent}؛ وضعیت تازه را بگیرید و دوباره بفرستید.",
     ),
     _.WAITING: (
         "wait for your opponent to open the invitation",
@@ -148,10 +148,10 @@ TEXT: dict[RefusalCode | tuple[RefusalCode, str], tuple[str, str]] = {
     _.FINISHED: ("the game is over", "بازی تمام شده است."),
     _.OUT_OF_TURN: ("it is not your turn to play", "نوبت شما نیست."),
     _.PHASE: ("{why}", "این کار اکنون ممکن نیست."),
-    _.CUBE: ("{why}", "قوانین تاس دوبل این کار را اجازه نمی‌دهند."),
+    _.CUBE: ("{why}", "قوانین داو این کار را اجازه نمی‌دهند."),
     _.RESIGNATION: ("{why}", "این واگذاری اکنون ممکن نیست."),
     _.GAME_OVER: ("{why}", "بازی تمام شده است."),
-    _.ILLEGAL_PLAY: ("{why}", "این حرکت مجاز نیست."),
+    _.ILLEGAL_PLAY: ("{why}", "این حرکت قانونی نیست."),
     _.CANNOT_CLAIM: (
         "your opponent may still come back: wait {wait} s more",
         "حریف هنوز ممکن است برگردد؛ {wait} ثانیهٔ دیگر صبر کنید.",
