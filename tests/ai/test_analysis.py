@@ -94,7 +94,7 @@ def pip_analysis() -> MatchAnalysis:
     ],
 )
 def test_marks_use_gnubg_thresholds(loss: float, expected: Mark) -> None:
-    assert (DOUBTFUL, BAD, VERY_BAD) == (0.04, 0.08, 0.16)
+    assert (DOUBTFUL, BAD, VERY_BAD) == (0.03, 0.06, 0.12)
     assert mark(loss) is expected
 
 
@@ -346,7 +346,7 @@ def test_analysis_as_json(pip_analysis: MatchAnalysis) -> None:
     assert data["players"] == ["Worst", "Best"]
     assert [s["side"] for s in data["stats"]] == ["white", "black"]
     assert data["stats"][1]["error_rate"] == 0.0
-    assert data["thresholds"] == {"doubtful": 0.04, "bad": 0.08, "very_bad": 0.16}
+    assert data["thresholds"] == {"doubtful": 0.03, "bad": 0.06, "very_bad": 0.12}
     assert len(data["mistakes"]) == len(pip_analysis.mistakes())
     assert all(m["mark"] in ("doubtful", "bad", "very bad") for m in data["mistakes"])
     assert len(data["games"][0]["decisions"]) == len(pip_analysis.decisions)

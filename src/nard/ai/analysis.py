@@ -3,18 +3,26 @@
 Every decision of a record is judged against the best choice:
 
 * **plays**: every legal play of the roll is ranked (:func:`rank_plays`) and
-  the play made loses the equity between it and the best. Checker plays are
-  judged in *cubeless* equity (money-game points per unit cube; gammons do
-  not count under Jacoby with a centred cube), even in match play: the
-  engine offers no cubeful checker-play equity yet;
+  the play made loses the equity between it and the best;
 * **cube decisions**: double or not, take, drop or beaver are judged by the
-  engine's cube analysis (:func:`nard.ai.cube.analyse_cube`), cubeful and,
-  in match play, by the match score. With an evaluator other than the
-  engine (a test evaluator) cube decisions are not analysed.
+  equities of no double, double/take and double/pass.
 
-Marks follow gnubg's default thresholds (``arSkillLevel`` in gnubg.c): a
-loss above 0.04 is *doubtful*, above 0.08 *bad*, above 0.16 *very bad*. Each
-roll's luck is gnubg's (:mod:`nard.ai.luck`). Per player, the **error rate**
+Every equity is *at the score* (:mod:`nard.ai.score_equity`): in a match,
+the chance to win the match by the match equity table, shown as gnubg's
+EMG (normalised to the cube's value, so numbers read like money equities and
+compare with gnubg's ``show analysis``); in money play, points per unit
+cube. Both are cubeful: gnubg's 0-ply cube model (Janowski's interpolation
+with the cube efficiency, the cube's value and owner) on the chances the
+evaluator finds at the depth asked for (0, 1 or 2 plies). Gammons count
+only as much as the score makes them worth: nothing where a single win
+takes the match. With an evaluator other than the engine (a test evaluator)
+the cube is valued dead (cubeless at the score) and cube decisions are not
+analysed.
+
+Marks follow the thresholds GNU Backgammon 1.07 uses (``show analysis``):
+a loss above 0.03 is *doubtful*, above 0.06 *bad*, above 0.12 *very bad*.
+Each roll's luck is gnubg's (:mod:`nard.ai.luck`), at the score too. Per
+player, the **error rate**
 is the mean loss per decision in milli-equity (gnubg's "error rate per
 move", mEMG; forced plays and obvious cube decisions are not decisions),
 **PR** is XG's Performance Rating, 500 times the same mean, and the
@@ -42,18 +50,19 @@ move", mEMG; forced plays and obvious cube decisions are not decisions),
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Final
 
-from nard.ai.cube import CubeAnalysis, CubeState, analyse_cube, gammons_count
+from nard.ai.cube import CubeState, gammons_count
 from nard.ai.evaluator import Evaluator, evaluate_after
 from nard.ai.luck import LuckKind, luck_kind, roll_luck
 from nard.ai.match_bot import cube_state
 from nard.ai.probabilities import Probabilities
 from nard.ai.progress import AnalysisProgress, CancelToken, ProgressCallback
 from nard.ai.ranking import rank_plays
+from nard.ai.score_equity import CubeOptions, ScoreEquity
 from nard.core.board import Position, Side
 from nard.core.dice import Roll
 from nard.core.notation import format_play
@@ -69,12 +78,12 @@ from nard.match.record import MatchRecord
 if TYPE_CHECKING:
     from nard.ai.engine import BgsageEngine
 
-DOUBTFUL: Final = 0.04
-"""gnubg's SKILL_DOUBTFUL threshold: a loss above it is marked doubtful."""
-BAD: Final = 0.08
-"""gnubg's SKILL_BAD threshold."""
-VERY_BAD: Final = 0.16
-"""gnubg's SKILL_VERYBAD threshold."""
+DOUBTFUL: Final = 0.03
+"""GNU Backgammon 1.07's doubtful threshold (``show analysis``): a loss above it is marked."""
+BAD: Final = 0.06
+"""GNU Backgammon 1.07's bad threshold."""
+VERY_BAD: Final = 0.12
+"""GNU Backgammon 1.07's very bad threshold."""
 PR_FACTOR: Final = 500.0
 """XG's Performance Rating: 500 times the mean equity loss per decision."""
 
@@ -107,7 +116,7 @@ MARKED: Final = (Mark.DOUBTFUL, Mark.BAD, Mark.VERY_BAD)
 def mark(loss: float) -> Mark:
     """The mark of a decision losing ``loss`` equity (gnubg's ``Skill()``).
 
-    >>> [mark(x).value for x in (0.0, 0.04, 0.05, 0.1, 0.2)]
+    >>> [mark(x).value for x in (0.0, 0.03, 0.04, 0.1, 0.2)]
     ['none', 'none', 'doubtful', 'bad', 'very bad']
     """
     if loss > VERY_BAD:
@@ -437,6 +446,7 @@ class _Cube:
     position: Position
     cube: CubeState
     choice: CubeChoice
+    rules: RuleSet
 
 
 _Item = _Turn | _Cube
@@ -475,6 +485,7 @@ def _plan_game(number: int, game: Game, *, cube: bool) -> _GamePlan:
                         before.view(side),
                         cube_state(before),
                         choice,
+                        game.rules,
                     )
                 )
         if cube and isinstance(action, (Take, Drop, Beaver)):
@@ -490,6 +501,7 @@ def _plan_game(number: int, game: Game, *, cube: bool) -> _GamePlan:
                     before.view(doubler),
                     cube_state(before),
                     choice,
+                    game.rules,
                 )
             )
         state, events = before.apply(action)
@@ -565,16 +577,20 @@ class Analyser:
 
     def notes(self) -> tuple[str, ...]:
         """How this analyser computes equities, in words."""
-        notes = [
-            "checker plays: cubeless money equity per unit cube"
-            " (the engine gives no cubeful checker-play equity)"
-        ]
+        units = "match: match winning chances (Kazaross XG2 table) as EMG; money: points per cube"
         if self.analyses_cube:
-            notes.append("cube decisions: the engine's cubeful equity, by the match score")
+            notes = [
+                f"checker plays: cubeful equity at the score ({units}), gnubg's 0-ply cube"
+                f" model (Janowski, cube efficiency) on {self.plies}-ply chances",
+                "cube decisions: no double, double/take, double/pass the same way",
+            ]
         else:
-            notes.append(f"cube decisions: not analysed ({self.name} has no cube analysis)")
+            notes = [
+                f"checker plays: cubeless equity at the score ({units})",
+                f"cube decisions: not analysed ({self.name} has no cube analysis)",
+            ]
         notes.append(
-            "luck: best play of the roll against the average over all rolls, 0-ply"
+            "luck: best play of the roll against the average over all rolls, 0-ply, at the score"
             if self.luck
             else "luck: not analysed"
         )
@@ -707,9 +723,18 @@ class Analyser:
             return self._turn(number, item)
         return self._cube(number, item), None
 
+    def _at_score(self, cube: CubeState, side: Side, rules: RuleSet) -> ScoreEquity:
+        return ScoreEquity(
+            cube,
+            side,
+            backgammons=not rules.no_backgammon,
+            live_cube=self.analyses_cube,
+            engine=self.engine,
+        )
+
     def _turn(self, number: int, turn: _Turn) -> tuple[Decision, GraphPoint]:
         gammons = gammons_count(turn.cube)
-        backgammons = not turn.rules.no_backgammon
+        at_score = self._at_score(turn.cube, turn.side, turn.rules)
         luck = None
         if self.luck:
             luck = roll_luck(
@@ -717,7 +742,7 @@ class Analyser:
                 turn.roll,
                 turn.rules,
                 evaluator=self._luck_evaluator,
-                gammons=gammons,
+                equity=at_score.play,
                 opening=turn.opening,
             )
         ranked = rank_plays(
@@ -726,7 +751,7 @@ class Analyser:
             turn.rules,
             evaluator=self.evaluator,
             filter_evaluator=self._filter,
-            gammons=gammons,
+            equity=at_score.play,
         )
 
         def decision(
@@ -745,7 +770,7 @@ class Analyser:
                 best_equity=best_equity,
                 loss=max(0.0, best_equity - equity),
                 forced=forced,
-                cubeful=False,
+                cubeful=self.analyses_cube,
                 roll=turn.roll,
                 play=chosen,
                 best_play=best,
@@ -754,7 +779,7 @@ class Analyser:
 
         if not ranked:
             [chances] = evaluate_after(self.evaluator, [turn.position])
-            equity = chances.equity(gammons=gammons, backgammons=backgammons)
+            equity = at_score.play(chances, turn.position)
             return decision(NO_PLAY, NO_PLAY, equity, equity, True), _point(
                 turn.move, chances, gammons=gammons
             )
@@ -766,14 +791,16 @@ class Analyser:
         if not chosen.searched:
             # Judge the play made as deeply as the plays it is compared with.
             [chances] = evaluate_after(self.evaluator, [after], before=turn.position)
-            equity = chances.equity(gammons=gammons, backgammons=backgammons)
+            equity = at_score.play(chances, after)
         best = ranked[0]
         made = decision(turn.play, best.play, equity, best.equity, len(ranked) == 1)
         return made, _point(turn.move, chances, gammons=gammons)
 
     def _cube(self, number: int, item: _Cube) -> Decision:
-        assert self.engine is not None
-        analysis = analyse_cube(item.position, item.cube, plies=self.plies, engine=self.engine)
+        doubler = item.position.turn
+        at_score = self._at_score(item.cube, doubler, item.rules)
+        [chances] = self.evaluator.evaluate([item.position])
+        analysis = at_score.cube_options(chances, item.position)
         if item.kind is DecisionKind.DOUBLE:
             options = _double_options(analysis)
         else:
@@ -781,7 +808,8 @@ class Analyser:
         best_choice = max(options, key=lambda choice: options[choice])
         equity = options[CubeChoice.TAKE if item.choice is CubeChoice.BEAVER else item.choice]
         best_equity = options[best_choice]
-        if best_choice is CubeChoice.TAKE and analysis.should_beaver:
+        beaver = item.cube.beaver and item.cube.is_money and analysis.double_take < 0
+        if best_choice is CubeChoice.TAKE and beaver:
             best_choice = CubeChoice.BEAVER
         loss = max(0.0, best_equity - equity)
         forced = item.kind is DecisionKind.DOUBLE and not _is_close(analysis, loss)
@@ -802,22 +830,21 @@ class Analyser:
         )
 
 
-def _double_options(analysis: CubeAnalysis) -> dict[CubeChoice, float]:
+def _double_options(analysis: CubeOptions) -> dict[CubeChoice, float]:
     """The doubler's equity of each choice; a double meets the opponent's best answer."""
     doubled = min(analysis.double_take, analysis.double_pass)
     return {CubeChoice.NO_DOUBLE: analysis.no_double, CubeChoice.DOUBLE: doubled}
 
 
-def _answer_options(analysis: CubeAnalysis) -> dict[CubeChoice, float]:
+def _answer_options(analysis: CubeOptions) -> dict[CubeChoice, float]:
     """The doubled side's equity of each answer (the doubler's, negated).
 
-    A beaver is judged as a take: the engine's take equity already assumes
-    the beaver where it would be right.
+    A beaver is judged as a take, at the doubled cube's equity.
     """
     return {CubeChoice.TAKE: -analysis.double_take, CubeChoice.DROP: -analysis.double_pass}
 
 
-def _is_close(analysis: CubeAnalysis, loss: float) -> bool:
+def _is_close(analysis: CubeOptions, loss: float) -> bool:
     """Whether a double/no-double decision counts as a decision (gnubg's close cube
     decisions; XG's "obvious" ones do not count): a double within a very bad
     error of not doubling, or any error."""
@@ -854,9 +881,3 @@ def analyse_record(
     """
     analyser = Analyser(plies=plies, evaluator=evaluator, engine=engine, luck=luck)
     return analyser.analyse_record(record, progress=progress, cancel=cancel)
-
-
-def iter_decisions(analysis: MatchAnalysis) -> Iterator[Decision]:
-    """Every decision of ``analysis``, game by game."""
-    for game in analysis.games:
-        yield from game.decisions

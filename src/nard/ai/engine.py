@@ -236,6 +236,43 @@ class BgsageEngine:
         return float(bgbot_cpp.cl2cf_money(probs, cube_owner, x, jacoby_active=jacoby_active))
 
     @staticmethod
+    def janowski(
+        chances: Probabilities,
+        *,
+        efficiency: float,
+        cube_value: int,
+        owner: str,
+        away: int,
+        opponent_away: int,
+        crawford: bool,
+        jacoby: bool,
+    ) -> float:
+        """gnubg's cubeless-to-cubeful conversion of ``chances`` (bgsage's ``cl2cf``).
+
+        Money: Janowski's interpolation between the dead cube (cubeless
+        equity) and the live cube, weighted by the cube ``efficiency``
+        (gnubg's ``Cl2CfMoney``), per unit cube. Match: the same in match
+        winning chances with the live cube's cash points found level by level
+        up to the dead cube (gnubg's ``Cl2CfMatch`` and ``GetPoints``),
+        returned normalised to the cube's value (EMG). ``owner`` is seen by the
+        side whose ``chances`` these are.
+        """
+        if owner not in _OWNER_NAMES:
+            raise ValueError(f"cube owner is one of {_OWNER_NAMES}, not {owner!r}")
+        probs = list(chances.as_tuple())
+        cube_owner = bgbot_cpp.CubeOwner(_OWNER_NAMES.index(owner))
+        if away or opponent_away:
+            return float(
+                bgbot_cpp.cl2cf(
+                    probs, cube_value, cube_owner, efficiency, away, opponent_away, crawford
+                )
+            )
+        jacoby_active = jacoby and owner == "centered"
+        return float(
+            bgbot_cpp.cl2cf_money(probs, cube_owner, efficiency, jacoby_active=jacoby_active)
+        )
+
+    @staticmethod
     def match_equity(away: int, opponent_away: int, *, crawford: bool = False) -> float:
         """Chance to win the match needing ``away`` points against ``opponent_away`` (the MET).
 

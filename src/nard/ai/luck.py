@@ -8,7 +8,8 @@ than its fellows is lucky. The starter's opening roll is never a double
 (R4), so its luck is measured against the 15 non-doubles only (gnubg's
 ``LuckFirst`` also counts which side the opening dice make start; we
 judge only the starter's roll). gnubg judges luck with the quick 0-ply
-evaluation; so do we, whatever depth the plays are analysed at.
+evaluation, cubeful and at the score; so do we (the analysis passes its
+measure of equity at the score), whatever depth the plays are analysed at.
 
 Marks use gnubg's default thresholds (``arLuckLevel`` in gnubg.c): above
 +0.6 very lucky, above +0.3 lucky, below -0.3 unlucky, below -0.6 very
@@ -30,7 +31,7 @@ from enum import StrEnum
 from typing import Final
 
 from nard.ai.evaluator import Evaluator, evaluate_after
-from nard.ai.ranking import rank_plays
+from nard.ai.ranking import EquityFunction, rank_plays
 from nard.core.board import Position
 from nard.core.dice import ALL_ROLLS, Roll
 from nard.core.rules import STANDARD, RuleSet
@@ -74,12 +75,15 @@ def roll_equities(
     *,
     evaluator: Evaluator,
     gammons: bool = True,
+    equity: EquityFunction | None = None,
     opening: bool = False,
 ) -> dict[Roll, float]:
     """The equity of the side on roll after its best play, for every roll.
 
     ``opening`` leaves the doubles out (the starter's opening roll, R4). A
-    roll with no legal play (R10) leaves the board as it is.
+    roll with no legal play (R10) leaves the board as it is. ``equity``
+    replaces the cubeless measure, as in :func:`~nard.ai.ranking.rank_plays`
+    (the analysis values luck at the score with it).
     """
     backgammons = not rules.no_backgammon
     equities: dict[Roll, float] = {}
@@ -87,13 +91,18 @@ def roll_equities(
     for roll, _ in ALL_ROLLS:
         if opening and roll.is_double:
             continue
-        ranked = rank_plays(position, roll, rules, evaluator=evaluator, gammons=gammons)
+        ranked = rank_plays(
+            position, roll, rules, evaluator=evaluator, gammons=gammons, equity=equity
+        )
         if ranked:
             equities[roll] = ranked[0].equity
             continue
         if stay is None:
             [chances] = evaluate_after(evaluator, [position])
-            stay = chances.equity(gammons=gammons, backgammons=backgammons)
+            if equity is None:
+                stay = chances.equity(gammons=gammons, backgammons=backgammons)
+            else:
+                stay = equity(chances, position)
         equities[roll] = stay
     return equities
 
@@ -112,10 +121,13 @@ def roll_luck(
     *,
     evaluator: Evaluator,
     gammons: bool = True,
+    equity: EquityFunction | None = None,
     opening: bool = False,
 ) -> float:
     """The luck of ``roll`` for the side on roll in ``position`` (see the module doc)."""
-    equities = roll_equities(position, rules, evaluator=evaluator, gammons=gammons, opening=opening)
+    equities = roll_equities(
+        position, rules, evaluator=evaluator, gammons=gammons, equity=equity, opening=opening
+    )
     if roll not in equities:
         raise ValueError(f"{roll} cannot be the opening roll (R4)")
     return equities[roll] - average_equity(equities)
