@@ -91,7 +91,9 @@ def match_equity(away: int, opponent_away: int, *, post_crawford: bool = False) 
 def _post(met: MatchEquityTable, trailer_away: int) -> float:
     if trailer_away <= met.size:
         return met.post[trailer_away - 1]
-    return met.post[-1] * 0.5 ** ((trailer_away - met.size) / 2)
+    # Past the table the trailer's chances halve every two points, as they do at its end.
+    halvings: float = (trailer_away - met.size) / 2
+    return met.post[-1] * math.pow(0.5, halvings)
 
 
 def _montgomery(away: int, opponent_away: int) -> float:
