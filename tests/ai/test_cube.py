@@ -10,7 +10,6 @@ from nard.ai.cube import (
     CubeAction,
     CubeState,
     analyse_cube,
-    can_double,
     gammons_count,
     is_dead_cube,
 )
@@ -47,17 +46,17 @@ def test_impossible_cube_states_are_refused(kwargs: dict[str, object]) -> None:
 
 
 def test_r17_only_the_owner_or_either_side_with_a_centred_cube_may_double() -> None:
-    assert can_double(CubeState(), Side.WHITE) and can_double(CubeState(), Side.BLACK)
+    assert CubeState().may_double(Side.WHITE) and CubeState().may_double(Side.BLACK)
     owned = CubeState(value=2, owner=Side.WHITE)
-    assert can_double(owned, Side.WHITE) and not can_double(owned, Side.BLACK)
-    assert not can_double(CubeState(value=64, owner=Side.WHITE), Side.WHITE)
+    assert owned.may_double(Side.WHITE) and not owned.may_double(Side.BLACK)
+    assert not CubeState(value=64, owner=Side.WHITE).may_double(Side.WHITE)
 
 
 def test_r19_no_double_in_the_crawford_game_but_again_after_it() -> None:
     crawford = CubeState(match_length=5, score=(4, 1), crawford=True)
-    assert not can_double(crawford, Side.BLACK)
+    assert not crawford.may_double(Side.BLACK)
     post = CubeState(match_length=5, score=(4, 2))
-    assert post.is_post_crawford and can_double(post, Side.BLACK)
+    assert post.is_post_crawford and post.may_double(Side.BLACK)
 
 
 def test_dead_cube_in_a_match() -> None:

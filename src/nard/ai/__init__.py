@@ -15,7 +15,7 @@ True
 
 from nard.ai.analysis import Analyser, MatchAnalysis, analyse_record
 from nard.ai.bot import LEVELS, Bot, Level
-from nard.ai.cube import CubeAction, CubeAnalysis, CubeState, analyse_cube, can_double
+from nard.ai.cube import CubeAction, CubeAnalysis, CubeState, analyse_cube
 from nard.ai.evaluator import Evaluator, PipCountEvaluator, PlayEvaluator
 from nard.ai.hint import hint_cube, hint_plays
 from nard.ai.probabilities import Probabilities
@@ -41,7 +41,6 @@ __all__ = [
     "RankedPlay",
     "analyse_cube",
     "analyse_record",
-    "can_double",
     "hint_cube",
     "hint_plays",
     "rank_plays",

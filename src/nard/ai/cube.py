@@ -9,7 +9,7 @@ equity table, Crawford and post-Crawford games included.
 
 >>> from nard.core.board import Side
 >>> state = CubeState(value=2, owner=Side.BLACK)
->>> can_double(state, Side.WHITE), can_double(state, Side.BLACK)
+>>> state.may_double(Side.WHITE), state.may_double(Side.BLACK)
 (False, True)
 >>> CubeState(match_length=5, score=(4, 2), crawford=True).away(Side.WHITE)
 1
@@ -19,17 +19,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
 from nard.ai.probabilities import Probabilities
 from nard.ai.ranking import EquityFunction
 from nard.core.board import Position, Side
+from nard.match.cube import Cube
 
 if TYPE_CHECKING:
     from nard.ai.engine import BgsageEngine
-
-MAX_CUBE: Final = 64
-"""The highest cube value (R17: 1, 2, 4 ... 64)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,14 +49,24 @@ class CubeState:
     beaver: bool = False
 
     def __post_init__(self) -> None:
-        if self.value < 1 or self.value & (self.value - 1) or self.value > MAX_CUBE:
-            raise ValueError(f"a cube shows 1, 2, 4 ... {MAX_CUBE}, not {self.value} (R17)")
+        Cube(self.value, self.owner)  # nard.match's Cube refuses a value no cube shows (R17)
         if self.match_length < 0 or any(s < 0 for s in self.score):
             raise ValueError("match length and scores are never negative")
         if self.match_length and any(s >= self.match_length for s in self.score):
             raise ValueError(f"score {self.score} already ends a {self.match_length}-point match")
         if self.crawford and not (self.match_length and self.match_length - 1 in self.score):
             raise ValueError("only a game where one side needs 1 point can be the Crawford game")
+
+    @property
+    def cube(self) -> Cube:
+        """The cube as :mod:`nard.match` keeps it."""
+        return Cube(self.value, self.owner)
+
+    def may_double(self, side: Side) -> bool:
+        """Whether the rules let ``side`` offer a double before rolling (R17, R19):
+        the cube's position lets it (:meth:`nard.match.cube.Cube.may_double`) and
+        this is not the Crawford game."""
+        return self.cube.may_double(side) and not (self.match_length and self.crawford)
 
     @property
     def is_money(self) -> bool:
@@ -79,19 +87,6 @@ class CubeState:
         if self.owner is None:
             return "centered"
         return "player" if self.owner is side else "opponent"
-
-
-def can_double(state: CubeState, side: Side) -> bool:
-    """Whether the rules let ``side`` offer a double before rolling (R17, R19).
-
-    The cube must be centred or owned by ``side``, below 64, and the game must
-    not be the Crawford game.
-    """
-    if state.owner is not None and state.owner is not side:
-        return False
-    if state.value >= MAX_CUBE:
-        return False
-    return not (state.match_length and state.crawford)
 
 
 def gammons_count(state: CubeState | None) -> bool:
@@ -219,7 +214,7 @@ def analyse_cube(
         beaver=state.beaver and state.is_money,
         plies=plies,
     )
-    allowed = can_double(state, side) and not is_dead_cube(state, side)
+    allowed = state.may_double(side) and not is_dead_cube(state, side)
     return CubeAnalysis(
         side=side,
         probabilities=answer.probabilities,

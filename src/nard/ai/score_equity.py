@@ -52,7 +52,6 @@ from nard.ai.cube import CubeState
 from nard.ai.met import equity_after
 from nard.ai.probabilities import Probabilities
 from nard.core.board import HOME_BOARD, Position, Side
-from nard.match.cube import MAX_CUBE
 
 if TYPE_CHECKING:
     from nard.ai.engine import BgsageEngine
@@ -209,12 +208,10 @@ class ScoreEquity:
     def may_double(self) -> bool:
         """Whether ``side``, on roll, may turn the cube to any effect (gnubg's ``GetDPEq``)."""
         state = self.state
-        if state.owner not in (None, self.side) or state.value >= MAX_CUBE:
+        if not state.may_double(self.side):
             return False
-        if state.is_money:
-            return True
         post_crawford_leader = state.is_post_crawford and self.away == 1
-        return not state.crawford and state.value < self.away and not post_crawford_leader
+        return state.is_money or (state.value < self.away and not post_crawford_leader)
 
     def cube_options(self, chances: Probabilities, position: Position) -> CubeOptions:
         """No double, double/take and double/pass for ``side`` on roll in ``position``."""
