@@ -55,10 +55,10 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Final
 
+from nard.ai.bot_actions import cube_state
 from nard.ai.cube import CubeState, gammons_count
 from nard.ai.evaluator import Evaluator, evaluate_after
 from nard.ai.luck import LuckKind, luck_kind, roll_luck
-from nard.ai.match_bot import cube_state
 from nard.ai.probabilities import Probabilities
 from nard.ai.progress import AnalysisProgress, CancelToken, ProgressCallback
 from nard.ai.ranking import rank_plays

@@ -557,8 +557,8 @@ class Session:
 
     def _hint(self, game: Game, actor: Side) -> None:
         try:
+            from nard.ai.bot_actions import cube_state
             from nard.ai.hint import hint_cube, hint_plays
-            from nard.ai.match_bot import cube_state
         except ImportError:
             self._say(self._t("no-hint"), "red")
             return

@@ -117,7 +117,7 @@ class BotPlayer:
         self.spec = f"bot:{bot.level.name}"
 
     def decide(self, game: Game, side: Side) -> Action | None:
-        from nard.ai.match_bot import choose_action, cube_state
+        from nard.ai.bot_actions import choose_action, cube_state
 
         if game.phase is Phase.RESIGNATION_OFFERED:
             if game.to_act is not side:

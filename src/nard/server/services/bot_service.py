@@ -13,8 +13,8 @@ import multiprocessing
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 
 from nard.ai.bot import Bot
+from nard.ai.bot_actions import choose_action, cube_state
 from nard.ai.hint import hint_plays
-from nard.ai.match_bot import choose_action, cube_state
 from nard.core.board import Side
 from nard.core.notation import format_play
 from nard.match.actions import AcceptResignation, Action

@@ -9,7 +9,7 @@ import pytest
 pytest.importorskip("bgsage")
 
 from nard.ai.bot import Bot, Level
-from nard.ai.match_bot import choose_action, cube_state
+from nard.ai.bot_actions import choose_action, cube_state
 from nard.core.board import Position, Side
 from nard.core.dice import Roll
 from nard.core.rules import IRANIAN, STANDARD, RuleSet

@@ -1,8 +1,9 @@
-"""A thin adapter between the bot and :class:`nard.match.game.Game`.
+"""The bot's actions in a :class:`nard.match.game.Game`.
 
 The bot itself takes plain values (:class:`~nard.ai.cube.CubeState`); this
 module reads them off a game and turns the bot's choices into the game's
-actions. Dice stay with the caller: the game never rolls them itself.
+actions (double, take, drop, beaver, play). Dice stay with the caller: the
+game never rolls them itself.
 
 >>> from nard.core.board import Position, Side
 >>> from nard.match.game import Game
