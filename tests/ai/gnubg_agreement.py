@@ -60,6 +60,7 @@ class MovePair:
     gnubg: float
     nard: float
     dead: bool
+    cube: int
 
 
 def gnubg_errors(mat: Path, folder: Path, *, plies: int = 0) -> list[list[dict[str, Any]]]:
@@ -93,7 +94,9 @@ def pairs(analysis: dict[str, Any], theirs: Sequence[Sequence[dict[str, Any]]]) 
                 continue
             cube = ours["cube"]["value"]
             dead = bool(length) and any(length - s <= cube for s in game["score"])
-            found.append(MovePair(game["number"], ours["move"], gnubg["error"], ours["loss"], dead))
+            found.append(
+                MovePair(game["number"], ours["move"], gnubg["error"], ours["loss"], dead, cube)
+            )
     return found
 
 
