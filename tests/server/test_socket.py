@@ -306,6 +306,22 @@ def test_analysis_on_request_reports_progress_then_the_result(server: Harness) -
     assert read["status"] == "done" and read["result"] == final["result"]
 
 
+def test_the_analysis_searches_as_deep_as_the_server_is_told(
+    server_factory: Callable[..., Harness],
+) -> None:
+    server = server_factory(analysis_plies=1)
+    game = server.new_game("rue", mode="hotseat", length=1)
+    with server.socket("rue", game["id"]) as ws:
+        _start(ws)
+        ws.play_turn()
+        server.request("rue", "POST", f"/api/games/{game['id']}/analysis")
+        report = ws.until("analysis")
+        while report["status"] == "running":
+            report = ws.until("analysis")
+    assert report["status"] == "done", report
+    assert report["result"]["plies"] == 1 and report["result"]["evaluator"] == "bgsage 1-ply"
+
+
 def test_an_update_carries_what_changed_and_merges_into_the_whole_game(server: Harness) -> None:
     game = server.new_game("uma", mode="hotseat", length=3)
     with server.socket("uma", game["id"]) as ws:

@@ -221,19 +221,20 @@ class BgsageEngine:
         owns the cube). In a match the value follows the match equity table,
         so gammons count only as much as the score makes them worth.
         """
-        if owner not in _OWNER_NAMES:
-            raise ValueError(f"cube owner is one of {_OWNER_NAMES}, not {owner!r}")
-        probs = list(chances.pov(after.turn).as_tuple())
         board = to_board(after)
         mine, theirs = bgbot_cpp.pip_counts(board)
-        x = bgbot_cpp.cube_efficiency(probs, bgbot_cpp.is_race(board), mine, theirs)
-        cube_owner = bgbot_cpp.CubeOwner(_OWNER_NAMES.index(owner))
-        if away or opponent_away:
-            return float(
-                bgbot_cpp.cl2cf(probs, cube_value, cube_owner, x, away, opponent_away, crawford)
-            )
-        jacoby_active = jacoby and owner == "centered"
-        return float(bgbot_cpp.cl2cf_money(probs, cube_owner, x, jacoby_active=jacoby_active))
+        probs = list(chances.pov(after.turn).as_tuple())
+        efficiency = bgbot_cpp.cube_efficiency(probs, bgbot_cpp.is_race(board), mine, theirs)
+        return BgsageEngine.janowski(
+            chances.pov(after.turn),
+            efficiency=efficiency,
+            cube_value=cube_value,
+            owner=owner,
+            away=away,
+            opponent_away=opponent_away,
+            crawford=crawford,
+            jacoby=jacoby,
+        )
 
     @staticmethod
     def janowski(

@@ -75,7 +75,7 @@ def rank_plays(
     Plays are valued by cubeless equity: ``gammons=False`` values every win as
     single (Jacoby with a centred cube); a rule set with V4 counts backgammons
     as gammons. ``equity`` replaces that measure, e.g. by a cube- and
-    score-aware one (:meth:`nard.ai.engine.BgsageEngine.cubeful_equity`).
+    score-aware one (:meth:`nard.ai.score_equity.ScoreEquity.play`).
     """
     candidates = list(LegalPlays(position, roll, rules).items())
     if not candidates:

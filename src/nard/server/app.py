@@ -74,7 +74,7 @@ async def _running(app: FastAPI, settings: Settings) -> AsyncIterator[None]:
     app.state.settings = settings
     app.state.rooms = rooms
     app.state.players = PlayerService(sessions, database)
-    app.state.analyses = AnalysisService(db, bus)
+    app.state.analyses = AnalysisService(db, bus, plies=settings.analysis_plies)
     await rooms.bot.resume(rooms.registry)
     try:
         yield

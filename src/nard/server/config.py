@@ -47,3 +47,5 @@ class Settings(BaseSettings):
     """A pause before each bot action, so people can follow it."""
     tune_gc: bool = True
     """Pace the garbage collector for a server (nard.server.runtime.tuned_gc)."""
+    analysis_plies: int = Field(default=0, ge=0, le=2)
+    """How deep the analysis of a finished game searches: 0 (fast), 1 or 2 plies."""
