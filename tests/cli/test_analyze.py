@@ -89,3 +89,20 @@ def test_unreadable_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     assert main(["analyze", str(path), *FAST]) == 2
     assert "cannot read" in capsys.readouterr().err
     assert main(["analyze", str(tmp_path / "missing.mat"), *FAST]) == 2
+
+
+@pytest.mark.parametrize("plies", ["3", "-1", "deep"])
+def test_depth_is_zero_one_or_two_plies(
+    json_file: Path, plies: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as refused:
+        main(["analyze", str(json_file), *FAST, "--plies", plies])
+    assert refused.value.code == 2
+    assert "--plies" in capsys.readouterr().err
+
+
+def test_one_ply_analysis_says_so(json_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["analyze", str(json_file), "--no-luck", "--quiet", "--json", "--plies", "1"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["plies"] == 1 and data["evaluator"] == "bgsage 1-ply"
+    assert data["stats"][0]["error_rate"] > data["stats"][1]["error_rate"]

@@ -1,7 +1,9 @@
 """``nard analyze MATCH_FILE``: judge every decision of a recorded match.
 
 The record is a ``.mat`` file (gnubg's match text) or nard's JSON record
-(``nard play --save X.json``). The command prints each player's summary
+(``nard play --save X.json``); ``--plies`` 0, 1 or 2 sets the depth, and
+every equity is at the match score (EMG), as gnubg's analysis gives it
+(:mod:`nard.ai.analysis`). The command prints each player's summary
 (error rate in mEMG, XG's PR, gnubg's rating, luck, marked errors by kind)
 and every marked mistake (game, move, position ID, dice, the play or cube
 action made against the best, and the equity lost). ``--json`` prints the
@@ -30,6 +32,8 @@ from nard.match.record import MatchRecord
 from nard.report import html_report
 
 EVALUATORS = ("bgsage", "pipcount")
+PLIES = (0, 1, 2)
+"""The depths offered, as gnubg counts plies."""
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -45,8 +49,9 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     analyze.add_argument(
         "--plies",
         type=int,
+        choices=PLIES,
         default=0,
-        help="search depth for plays and cube: 0 (the network alone, fast) to 3",
+        help="search depth for plays and cube: 0 (the network alone, fast), 1 or 2",
     )
     analyze.add_argument(
         "--evaluator",
