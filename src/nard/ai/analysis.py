@@ -372,7 +372,7 @@ class MatchAnalysis:
     """A whole analysed record: the games, and each player's summary over all of them.
 
     ``stats`` is indexed by :class:`Side`. ``notes`` say how the equities
-    were computed (cubeless plays, cube decisions analysed or not).
+    were computed (at the score, cubeful or not, cube decisions analysed or not).
     """
 
     players: tuple[str, str]

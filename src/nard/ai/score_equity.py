@@ -51,7 +51,7 @@ from typing import TYPE_CHECKING, Final
 from nard.ai.cube import CubeState
 from nard.ai.met import equity_after
 from nard.ai.probabilities import Probabilities
-from nard.core.board import HOME_BOARD, Position, Side
+from nard.core.board import BAR, HOME_BOARD, Position, Side
 
 if TYPE_CHECKING:
     from nard.ai.engine import BgsageEngine
@@ -81,7 +81,8 @@ def cube_efficiency(position: Position) -> float:
 
 
 def _home(checkers: tuple[int, ...]) -> bool:
-    return not any(checkers[point] for point in range(len(checkers)) if point not in HOME_BOARD)
+    """Whether every checker still in play is on the home board."""
+    return not any(checkers[point] for point in range(HOME_BOARD.stop, BAR + 1))
 
 
 @dataclass(frozen=True, slots=True)
