@@ -108,6 +108,7 @@ def _montgomery(away: int, opponent_away: int) -> float:
     return 0.5 * (1.0 + math.erf((opponent_away - away) / (sigma * math.sqrt(2))))
 
 
+@cache
 def equity_after(away: int, opponent_away: int, points: int, *, crawford: bool) -> float:
     """The chance to win the match after this game ends with ``points`` won (negative:
     lost) by the side needing ``away``, ``crawford`` telling whether this game is the

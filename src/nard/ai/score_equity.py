@@ -45,7 +45,7 @@ equity on top of cubeless chances, whatever depth found the chances):
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 from nard.ai.cube import CubeState
@@ -95,31 +95,63 @@ class CubeOptions:
     may_double: bool
 
 
-@dataclass(frozen=True, slots=True)
 class ScoreEquity:
     """Values chances for ``side`` at the cube and score of ``state`` (see the module doc).
 
     Its :meth:`play` is an :data:`~nard.ai.ranking.EquityFunction` for
     :func:`~nard.ai.ranking.rank_plays`. ``live_cube`` False values every
     position cubeless at the score (no engine needed); ``backgammons`` False
-    counts a backgammon as a gammon (V4).
+    counts a backgammon as a gammon (V4). The analysis calls it for every
+    play of every roll, so the score is read once here.
     """
 
-    state: CubeState
-    side: Side
-    backgammons: bool = True
-    live_cube: bool = True
-    engine: BgsageEngine | None = field(default=None, compare=False)
+    __slots__ = (
+        "_opponent",
+        "away",
+        "backgammons",
+        "engine",
+        "live_cube",
+        "opponent_away",
+        "side",
+        "state",
+    )
+
+    def __init__(
+        self,
+        state: CubeState,
+        side: Side,
+        *,
+        backgammons: bool = True,
+        live_cube: bool = True,
+        engine: BgsageEngine | None = None,
+    ) -> None:
+        self.state = state
+        self.side = side
+        self.backgammons = backgammons
+        self.live_cube = live_cube
+        self.engine = engine
+        self.away = state.away(side)
+        self.opponent_away = state.away(side.other)
+        self._opponent: ScoreEquity | None = None
+
+    def __repr__(self) -> str:
+        return f"ScoreEquity({self.state!r}, {self.side!r})"
+
+    @property
+    def opponent(self) -> ScoreEquity:
+        """The same measure for the other side."""
+        if self._opponent is None:
+            self._opponent = ScoreEquity(
+                self.state,
+                self.side.other,
+                backgammons=self.backgammons,
+                live_cube=self.live_cube,
+                engine=self.engine,
+            )
+            self._opponent._opponent = self
+        return self._opponent
 
     # -- the score ---------------------------------------------------------------------
-
-    @property
-    def away(self) -> int:
-        return self.state.away(self.side)
-
-    @property
-    def opponent_away(self) -> int:
-        return self.state.away(self.side.other)
 
     @property
     def gammons_dead(self) -> bool:
@@ -170,16 +202,23 @@ class ScoreEquity:
         )
 
     def cubeful(
-        self, chances: Probabilities, position: Position, *, doubled: bool = False
+        self,
+        chances: Probabilities,
+        position: Position,
+        *,
+        doubled: bool = False,
+        efficiency: float | None = None,
     ) -> float:
         """``side``'s cubeful equity (EMG at the current cube) in ``position``, ``side`` on roll.
 
         ``doubled``: with the cube doubled and owned by the opponent (a taken double).
+        ``efficiency``: the position's cube efficiency, when already known.
         """
         state = self.state
         cube = state.value * 2 if doubled else state.value
         owner = "opponent" if doubled else state.owner_seen_by(self.side)
-        efficiency = cube_efficiency(position)
+        if efficiency is None:
+            efficiency = cube_efficiency(position)
         dead = not self.live_cube or efficiency == 0.0 or self._dead_at(cube)
         if dead:
             value = self.cubeless(chances, cube)
@@ -216,9 +255,10 @@ class ScoreEquity:
 
     def cube_options(self, chances: Probabilities, position: Position) -> CubeOptions:
         """No double, double/take and double/pass for ``side`` on roll in ``position``."""
+        efficiency = cube_efficiency(position) if self.live_cube else 0.0
         return CubeOptions(
-            no_double=self.cubeful(chances, position),
-            double_take=self.cubeful(chances, position, doubled=True),
+            no_double=self.cubeful(chances, position, efficiency=efficiency),
+            double_take=self.cubeful(chances, position, doubled=True, efficiency=efficiency),
             double_pass=1.0,
             may_double=self.may_double(),
         )
@@ -236,10 +276,7 @@ class ScoreEquity:
         :meth:`nard.core.plays.LegalPlays.items` gives it), ``chances`` from either side."""
         if not self.live_cube or Probabilities.of_finished(after) is not None:
             return self.cubeless(chances)
-        opponent = ScoreEquity(
-            self.state, self.side.other, self.backgammons, self.live_cube, self.engine
-        )
-        return -opponent.on_roll(chances, after.swap())
+        return -self.opponent.on_roll(chances, after.swap())
 
     def _engine(self) -> BgsageEngine:
         if self.engine is not None:
