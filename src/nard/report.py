@@ -90,22 +90,26 @@ _TEXTS: Final[dict[str, tuple[str, str]]] = {
         " ارزش از دست رفته. پیکان‌ها روی صفحه حرکت بهتر را نشان می‌دهند.",
     ),
     "note-plays": (
-        "Checker plays: cubeless money equity per unit cube (the engine gives no"
-        " cubeful checker-play equity).",
-        "حرکت مهره‌ها: ارزش بدون داو در بازی پولی، برای هر واحد داو"
-        " (موتور ارزش با داو برای حرکت مهره‌ها نمی‌دهد).",
+        "Checker plays: equity at the score with the cube, as gnubg computes it: in a match"
+        " the chance to win the match (Kazaross XG2 table) shown as EMG, gammons worth"
+        " nothing where a single win takes the match; in money play points per unit cube.",
+        "حرکت مهره‌ها: ارزش با داو و با امتیاز مسابقه، به روش gnubg: در مسابقه شانس بردن"
+        " مسابقه (جدول Kazaross XG2) به صورت EMG، و مارس بی‌ارزش آنجا که یک برد ساده"
+        " مسابقه را می‌برد؛ در بازی پولی امتیاز برای هر واحد داو.",
     ),
     "note-cube": (
-        "Cube decisions: the engine's cubeful equity, by the match score.",
-        "تصمیم‌های داو: ارزش با داو از موتور، بر پایهٔ امتیاز مسابقه.",
+        "Cube decisions: no double, double/take and double/pass valued the same way.",
+        "تصمیم‌های داو: داو ندادن، داو دادن و پذیرفتن، داو دادن و نپذیرفتن، به همین روش"
+        " ارزیابی شده‌اند.",
     ),
     "note-no-cube": (
         "Cube decisions: not analysed (no engine).",
         "تصمیم‌های داو: تحلیل نشد (بدون موتور).",
     ),
     "note-luck": (
-        "Luck: the best play of the roll against the average over all 36 rolls (0-ply).",
-        "شانس: بهترین حرکت با تاس آمده در برابر میانگین همهٔ ۳۶ تاس ممکن (۰-ply).",
+        "Luck: the best play of the roll against the average over all 36 rolls (0-ply),"
+        " at the score.",
+        "شانس: بهترین حرکت با تاس آمده در برابر میانگین همهٔ ۳۶ تاس ممکن (۰-ply)، با امتیاز مسابقه.",
     ),
     "note-no-luck": ("Luck: not analysed.", "شانس: تحلیل نشد."),
     # marks and luck
