@@ -53,7 +53,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     found: list[MovePair] = []
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
-        matches = MATCHES
+        matches: tuple[tuple[str, str, int], ...] = MATCHES
         if args.seeds:
             matches = tuple((*LEVELS[i % len(LEVELS)], seed) for i, seed in enumerate(args.seeds))
         for white, black, seed in matches:
