@@ -44,8 +44,10 @@ def test_bad_game_settings_are_refused(server: Harness) -> None:
 def test_the_first_to_open_an_invitation_takes_the_seat(server: Harness) -> None:
     game = server.new_game("host", mode="friend", side="white")
     invite = game["invite_url"].rsplit("/", 1)[1]
+    # The creator opening their own link is taken to their game, still waiting.
     own = server.request("host", "POST", f"/api/invites/{invite}")
-    assert own.status_code == 409
+    assert own.status_code == 200 and own.json()["id"] == game["id"]
+    assert own.json()["you"] == ["white"] and own.json()["status"] == "waiting"
     joined = server.request("friend", "POST", f"/api/invites/{invite}")  # a new guest
     assert joined.status_code == 200 and joined.json()["you"] == ["black"]
     assert joined.json()["status"] == "active"

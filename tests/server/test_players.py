@@ -17,6 +17,8 @@ def test_a_guest_gets_an_httponly_samesite_cookie(server: Harness) -> None:
 
 def test_no_cookie_no_player(server: Harness) -> None:
     assert server.request(None, "GET", "/api/players/me").status_code == 401
+    # A first visit lists no games, without an error in the browser's console.
+    assert server.request(None, "GET", "/api/games").json() == {"data": [], "count": 0}
     server.client.cookies.set("nard_token", "made-up")
     assert server.client.get("/api/players/me").status_code == 401
 
@@ -105,3 +107,16 @@ def test_short_passwords_and_odd_usernames_are_refused(server: Harness) -> None:
         {"username": "okname", "password": "long enough pw", "extra": 1},
     ):
         assert server.request("fay", "POST", "/api/accounts", json=body).status_code == 422
+
+
+def test_login_and_registration_refusals_come_in_persian_too(server: Harness) -> None:
+    body = {"username": "zed_fa", "password": "long-enough-1"}
+    assert server.request("zed", "POST", "/api/accounts", json=body).status_code == 201
+    taken = server.request("yan", "POST", "/api/accounts", json=body)
+    assert taken.status_code == 409
+    assert taken.json()["code"] == "username_taken" and "نام کاربری" in taken.json()["message_fa"]
+    wrong = server.request(
+        "yan", "POST", "/api/accounts/login", json={**body, "password": "nope-nope-1"}
+    )
+    assert wrong.status_code == 401
+    assert wrong.json()["code"] == "bad_login" and "گذرواژه" in wrong.json()["message_fa"]

@@ -207,6 +207,15 @@ def test_claim_only_after_the_opponent_has_been_away_long_enough(
         with server.socket("jim", game_id) as white:
             white.act("roll")
             assert white.act("claim")["code"] == "cannot_claim"  # kim is here
+        # The seats say when the claim will be allowed: the page counts down to it.
+        while True:
+            seats = black.until("presence")["seats"]
+            away = next(seat for seat in seats if seat["side"] == "white")
+            if not away["connected"]:
+                break
+            assert away["claim_in"] is None
+        assert 0 < away["claim_in"] <= 0.3
+        assert next(seat for seat in seats if seat["side"] == "black")["claim_in"] is None
         assert black.act("claim")["code"] == "cannot_claim"  # jim only just left
         time.sleep(0.35)
         answer = black.act("claim")

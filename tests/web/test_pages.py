@@ -39,13 +39,19 @@ def texts(lang: str) -> dict[str, str]:
     return data
 
 
+SHELL_SCRIPT = re.compile(r'<script type="module" src="(/static/v/[0-9a-f]{12}/js/app\.js)">')
+
+
 @pytest.mark.parametrize("path", PAGES)
 def test_every_page_path_answers_the_shell(client: TestClient, path: str) -> None:
     response = client.get(path)
     assert response.status_code == 200
     assert response.headers["content-type"].startswith("text/html")
     assert response.headers["cache-control"] == "no-cache"
-    assert '<script type="module" src="/static/js/app.js">' in response.text
+    assert SHELL_SCRIPT.search(response.text)
+    head = client.head(path)
+    assert head.status_code == 200 and not head.content
+    assert head.headers["content-type"].startswith("text/html")
 
 
 def test_static_files_are_served_with_their_types(client: TestClient) -> None:
@@ -55,6 +61,40 @@ def test_static_files_are_served_with_their_types(client: TestClient) -> None:
     font = client.get("/static/fonts/Vazirmatn-Regular.woff2")
     assert font.status_code == 200 and font.content[:4] == b"wOF2"
     assert client.get("/static/js/nothing.js").status_code == 404
+
+
+def test_static_files_are_compressed_and_cached_for_good_under_their_version(
+    client: TestClient,
+) -> None:
+    versioned = SHELL_SCRIPT.search(client.get("/").text)
+    assert versioned
+    script = client.get(versioned.group(1), headers={"Accept-Encoding": "gzip"})
+    assert script.status_code == 200
+    assert script.headers["content-encoding"] == "gzip"
+    assert "immutable" in script.headers["cache-control"]
+    assert script.text == (STATIC / "js" / "app.js").read_text("utf-8")
+    assert int(script.headers["content-length"]) < len((STATIC / "js" / "app.js").read_bytes())
+    # The modules it imports are reached relatively: under the same version.
+    prefix = versioned.group(1).removesuffix("js/app.js")
+    assert "immutable" in client.get(f"{prefix}i18n/fa.json").headers["cache-control"]
+    # Another version (an old page) is served but revalidated; unversioned paths too.
+    stale = client.get("/static/v/000000000000/js/app.js")
+    assert stale.status_code == 200 and stale.headers["cache-control"] == "no-cache"
+    plain = client.get("/static/js/app.js")
+    assert plain.headers["cache-control"] == "no-cache"
+    again = client.get("/static/js/app.js", headers={"If-None-Match": plain.headers["etag"]})
+    assert again.status_code == 304
+
+
+def test_unknown_paths_answer_404_as_a_page_to_browsers_and_json_to_clients(
+    client: TestClient,
+) -> None:
+    browser = client.get("/no/such/page", headers={"Accept": "text/html,*/*"})
+    assert browser.status_code == 404
+    assert SHELL_SCRIPT.search(browser.text)
+    api = client.get("/api/nothing", headers={"Accept": "text/html,*/*"})
+    assert api.status_code == 404 and api.json()["detail"]
+    assert client.get("/no/such/page").json() == {"detail": "Not Found"}
 
 
 def test_the_font_ships_with_its_license() -> None:
@@ -89,9 +129,35 @@ def used_keys() -> set[str]:
     return keys
 
 
+def forms(key: str) -> set[str]:
+    """The keys that may stand for ``key``: itself, its plural forms, its person forms."""
+    persons = [key, f"{key}.you", f"{key}.other"]
+    return {f"{base}{end}" for base in persons for end in ("", ".one", ".other")}
+
+
 def test_every_text_the_pages_use_exists() -> None:
-    missing = sorted(used_keys() - texts("en").keys())
+    known = texts("en").keys()
+    missing = sorted(key for key in used_keys() if not forms(key) & known)
     assert not missing
+
+
+def test_messages_about_a_side_are_written_for_you_and_for_the_others() -> None:
+    """A key read with tWho has both forms in both languages, each with its plural forms."""
+    who = re.compile(r'\btWho\(\s*"([\w.]+)"')
+    keys = {key for path in STATIC.glob("js/*.js") for key in who.findall(path.read_text("utf-8"))}
+    assert {"game.cubeTaken", "game.overHow"} <= keys
+    for lang in ("en", "fa"):
+        table = texts(lang)
+        for key in keys:
+            for person in ("you", "other"):
+                base = f"{key}.{person}"
+                assert base in table or {f"{base}.one", f"{base}.other"} <= table.keys(), (
+                    lang,
+                    base,
+                )
+    en = texts("en")
+    assert not re.search(r"\bYou (takes|drops|doubles|wins)\b", " ".join(en.values()))
+    assert en["game.points.one"].startswith("{count}") and "pts" not in en["game.points.one"]
 
 
 def test_persian_texts_are_persian_with_the_game_words() -> None:

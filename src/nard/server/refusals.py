@@ -44,7 +44,6 @@ class RefusalCode(StrEnum):
     NO_SUCH_GAME = "no_such_game"
     NO_FAIR_DICE = "no_fair_dice"
     NO_ANALYSIS = "no_analysis"
-    OWN_INVITE = "own_invite"
     USERNAME_TAKEN = "username_taken"
     BAD_LOGIN = "bad_login"
     GUEST = "guest"
@@ -78,7 +77,6 @@ STATUS: dict[RefusalCode, int] = {
     _.NO_SUCH_GAME: 404,
     _.NO_FAIR_DICE: 404,
     _.NO_ANALYSIS: 404,
-    _.OWN_INVITE: 409,
     _.USERNAME_TAKEN: 409,
     _.CANNOT_CLAIM: 409,
     _.FINISHED: 409,
@@ -120,10 +118,6 @@ TEXT: dict[RefusalCode | tuple[RefusalCode, str], tuple[str, str]] = {
     _.NO_ANALYSIS: (
         "no analysis requested yet: POST first",
         "هنوز تحلیلی خواسته نشده است؛ نخست آن را بخواهید.",
-    ),
-    _.OWN_INVITE: (
-        "this is your own invitation: send it to a friend",
-        "این دعوت‌نامهٔ خود شماست؛ آن را برای دوستتان بفرستید.",
     ),
     _.USERNAME_TAKEN: ("that username is taken", "این نام کاربری پیش‌تر گرفته شده است."),
     _.BAD_LOGIN: ("wrong username or password", "نام کاربری یا گذرواژه نادرست است."),

@@ -133,6 +133,9 @@ class SeatView(View):
     name: str | None
     is_bot: bool
     connected: bool
+    claim_in: float | None = None
+    """While this seat is away: seconds (when sent) until its opponent may claim the
+    game; None when no claim is possible against it."""
 
 
 class FairDiceView(View):

@@ -223,6 +223,7 @@ class Projection:
                 name=live.seating.names[side],
                 is_bot=side is bot,
                 connected=side is bot or self.presence.is_connected(live, side),
+                claim_in=self.presence.claimable_in(live, side.other),
             )
             for side in Side
         ]

@@ -137,15 +137,18 @@ class Table:
         return live
 
     async def join(self, token: str, player_id: int) -> LiveGame:
-        """Take the free seat of the game this invitation belongs to; the first opener wins."""
+        """Take the free seat of the game this invitation belongs to; the first opener wins.
 
-        def take(session: Session) -> tuple[int, bool] | None:
+        A player already seated (the creator opening their own link) gets the game as
+        it is."""
+
+        def take(session: Session) -> tuple[int, bool | None] | None:
             games = GameRepository(session)
             row = games.by_invite(token)
             if row is None:
                 return None
             if player_id in (row.white_player_id, row.black_player_id):
-                return row.id, False
+                return row.id, None
             side = "white" if row.white_player_id is None else "black"
             taken = games.take_seat(row.id, side, player_id, token)
             session.commit()
@@ -155,8 +158,11 @@ class Table:
         if outcome is None:
             raise Refusal(RefusalCode.NOT_FOUND)
         game_id, taken = outcome
+        if taken is None:
+            return await self.registry.load(game_id)
         if not taken:
-            raise Refusal(RefusalCode.OWN_INVITE)
+            # Someone else opened the link a moment before: the token is spent.
+            raise Refusal(RefusalCode.NOT_FOUND)
         live = await self.registry.reload(await self.registry.load(game_id))
         await self.publish_state(live)
         return live

@@ -44,9 +44,14 @@ async def create_game(
 
 @router.get("/games")
 async def list_games(
-    player: CurrentPlayer, rooms: RoomsDep, finished: bool | None = None
+    player: OptionalPlayer, rooms: RoomsDep, finished: bool | None = None
 ) -> schemas.GamesPublic:
-    """My games, newest first; ``finished=true`` for finished ones only, ``false`` for the rest."""
+    """My games, newest first; ``finished=true`` for finished ones only, ``false`` for the rest.
+
+    A browser that has never played has no games (rather than a 401 on its first visit).
+    """
+    if player is None:
+        return schemas.GamesPublic(data=[], count=0)
     rows, names = await rooms.registry.of_player(player.id, finished=finished)
     listed = [summary(row, names, player.id) for row in rows]
     return schemas.GamesPublic(data=listed, count=len(listed))

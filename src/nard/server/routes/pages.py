@@ -4,76 +4,64 @@ The front end is plain files (ES modules, CSS, JSON texts, a font) under
 ``nard/server/static``; no build step. Every page path answers the same shell,
 and ``static/js/app.js`` picks the page from the path, so links such as an
 invitation (``/invite/{token}``) or a game (``/game/{id}``) open directly.
+Static files are served by :class:`nard.server.static_files.StaticTree`
+(compressed, cached under a versioned path). An unknown path answers the
+shell with status 404 to a browser, which shows its "not found" page, and
+JSON to everything else.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
-from fastapi import APIRouter, FastAPI
-from fastapi.responses import FileResponse
-from fastapi.staticfiles import StaticFiles
+from fastapi import APIRouter, FastAPI, Request
+from fastapi.exception_handlers import http_exception_handler
+from starlette.exceptions import HTTPException
 from starlette.responses import Response
+
+from nard.server.static_files import REVALIDATE, StaticTree, respond
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
 """The folder of the front end's files."""
 
-# The shell changes with each release; browsers must not keep a stale one.
-_NO_CACHE = {"Cache-Control": "no-cache"}
-
-router = APIRouter(include_in_schema=False)
-
-
-def _shell() -> FileResponse:
-    return FileResponse(STATIC / "index.html", media_type="text/html", headers=_NO_CACHE)
-
-
-@router.get("/")
-async def home() -> FileResponse:
-    return _shell()
+_PAGES = [
+    "/",
+    "/game/{public_id}",
+    "/invite/{token}",
+    "/watch/{public_id}",
+    "/history",
+    "/replay/{public_id}",
+    "/account",
+]
+_NOT_PAGES = ("/api/", "/ws/", "/static/", "/docs", "/redoc", "/openapi.json")
 
 
-@router.get("/game/{public_id}")
-async def game(public_id: str) -> FileResponse:
-    return _shell()
+def _shell(request: Request, status_code: int = 200) -> Response:
+    # The shell changes with each release (it names the versioned files): revalidated.
+    tree: StaticTree = request.app.state.static
+    return respond(request, tree.shell, REVALIDATE, status_code)
 
 
-@router.get("/invite/{token}")
-async def invite(token: str) -> FileResponse:
-    return _shell()
+async def _page(request: Request) -> Response:
+    return _shell(request)
 
 
-@router.get("/watch/{public_id}")
-async def watch(public_id: str) -> FileResponse:
-    return _shell()
-
-
-@router.get("/history")
-async def history() -> FileResponse:
-    return _shell()
-
-
-@router.get("/replay/{public_id}")
-async def replay(public_id: str) -> FileResponse:
-    return _shell()
-
-
-@router.get("/account")
-async def account() -> FileResponse:
-    return _shell()
-
-
-class _RevalidatedFiles(StaticFiles):
-    """Static files that browsers revalidate (ETag) instead of trusting a stale copy."""
-
-    def file_response(self, *args: Any, **kwargs: Any) -> Response:
-        response = super().file_response(*args, **kwargs)
-        response.headers["Cache-Control"] = "no-cache"
-        return response
+async def _not_found(request: Request, error: Exception) -> Response:
+    assert isinstance(error, HTTPException)
+    wants_html = "text/html" in request.headers.get("accept", "")
+    path = request.url.path
+    if error.status_code == 404 and wants_html and not path.startswith(_NOT_PAGES):
+        return _shell(request, 404)
+    return await http_exception_handler(request, error)
 
 
 def install(app: FastAPI) -> None:
     """Serve the pages and ``/static`` from ``app``."""
+    tree = StaticTree(STATIC)
+    app.state.static = tree
+    router = APIRouter(include_in_schema=False)
+    for path in _PAGES:
+        router.add_api_route(path, _page, methods=["GET", "HEAD"])
     app.include_router(router)
-    app.mount("/static", _RevalidatedFiles(directory=STATIC), name="static")
+    app.mount("/static", tree, name="static")
+    app.add_exception_handler(HTTPException, _not_found)

@@ -1,6 +1,7 @@
 // Sign in, register and profile. Guests can do everything; an account keeps the games.
 import { api, me } from "./api.js";
-import { t, translate } from "./i18n.js";
+import { lang, t, translate } from "./i18n.js";
+import { playerName } from "./names.js";
 import { escapeHtml, toast } from "./ui.js";
 
 export async function accountPage(root) {
@@ -35,7 +36,7 @@ export async function accountPage(root) {
     if (!player) who.textContent = t("account.nobody");
     else {
       const kind = player.is_guest ? t("account.guest") : t("account.member", { username: player.username });
-      who.innerHTML = `<strong>${escapeHtml(player.display_name)}</strong> · ${escapeHtml(kind)}`;
+      who.innerHTML = `<strong>${escapeHtml(playerName(player.display_name))}</strong> · ${escapeHtml(kind)}`;
       root.querySelector("#rename [name=display_name]").value = player.display_name;
     }
     root.querySelector("#logout").hidden = !player || player.is_guest;
@@ -51,7 +52,7 @@ export async function accountPage(root) {
         toast(t("account.done"));
         await refresh();
       } catch (error) {
-        toast(error.message);
+        toast(errorText(error));
       }
     });
   submit("#rename", async (data) => {
@@ -66,4 +67,11 @@ export async function accountPage(root) {
     await refresh();
   });
   await refresh();
+}
+
+/** A refusal in the page's language; a form the server could not read gets a hint. */
+function errorText(error) {
+  if (error.status === 422) return t("account.invalid");
+  if (lang === "fa" && error.body?.message_fa) return error.body.message_fa;
+  return error.body?.message || error.message;
 }

@@ -1,6 +1,7 @@
 // A match analysis (nard.ai.analysis MatchAnalysis.to_dict()) on the replay: decisions on
 // their frames, the equity graph, and each player's error rate and luck.
-import { num, t } from "./i18n.js";
+import { num, signed, t } from "./i18n.js";
+import { notation } from "./notation.js";
 import { escapeHtml } from "./ui.js";
 
 /** Put each decision of ``analysis`` on the frame where it was taken (``frame.decision``). */
@@ -43,11 +44,11 @@ export function markClass(mark) {
 /** The text under the board for a frame's decision (HTML). */
 export function decisionHtml(decision) {
   if (!decision) return "";
-  const equity = (value) => num((value >= 0 ? "+" : "") + value.toFixed(3));
+  const equity = (value) => signed(value);
   const what = t(`decision.${decision.kind}`);
   const mark = decision.mark !== "none" ? ` <span class="mark ${markClass(decision.mark)}">${escapeHtml(t(`mark.${decision.mark}`))} ${markSymbol(decision.mark)}</span>` : "";
-  const played = `<bdi dir="ltr" class="notation">${escapeHtml(decision.chosen)}</bdi>`;
-  const best = `<bdi dir="ltr" class="notation">${escapeHtml(decision.best)}</bdi>`;
+  const played = `<bdi dir="ltr" class="notation">${escapeHtml(notation(decision.chosen))}</bdi>`;
+  const best = `<bdi dir="ltr" class="notation">${escapeHtml(notation(decision.best))}</bdi>`;
   let html = `<strong>${escapeHtml(what)}</strong>${mark}<br>${escapeHtml(t("analysis.played"))} ${played} (${escapeHtml(equity(decision.equity))})`;
   if (decision.loss > 0.0005) {
     html += ` · ${escapeHtml(t("analysis.best"))} ${best} (${escapeHtml(equity(decision.best_equity))}) · ${escapeHtml(t("analysis.loss", { loss: num(decision.loss.toFixed(3)) }))}`;
@@ -85,8 +86,8 @@ export function statsHtml(analysis, names) {
     ["analysis.rating", (s) => (s.rating ? t(`rating.${s.rating}`) : "–")],
     ["analysis.decisions", (s) => num(s.decisions)],
     ["analysis.marks", (s) => num(`${s.marks.doubtful || 0} / ${s.marks.bad || 0} / ${s.marks["very bad"] || 0}`)],
-    ["analysis.luck", (s) => num((s.luck >= 0 ? "+" : "") + s.luck.toFixed(3))],
-    ["analysis.luckPerRoll", (s) => num((s.luck_per_roll >= 0 ? "+" : "") + s.luck_per_roll.toFixed(3))],
+    ["analysis.luck", (s) => signed(s.luck)],
+    ["analysis.luckPerRoll", (s) => signed(s.luck_per_roll)],
   ];
   const [white, black] = analysis.stats;
   const head = `<tr><th></th><th>${escapeHtml(names.white)}</th><th>${escapeHtml(names.black)}</th></tr>`;
@@ -118,7 +119,7 @@ export function graphSvg(game, current, onPick) {
     .filter((d) => d.mark !== "none")
     .map((d) => {
       const point = points.find((p) => p.move === d.move) || points[points.length - 1];
-      return `<circle class="graph-mark ${markClass(d.mark)}" data-move="${d.move}" cx="${x(d.move)}" cy="${y(point.win)}" r="5"><title>${escapeHtml(`${t(`side.${d.side}`)}: ${d.chosen} → ${d.best}`)}</title></circle>`;
+      return `<circle class="graph-mark ${markClass(d.mark)}" data-move="${d.move}" cx="${x(d.move)}" cy="${y(point.win)}" r="5"><title>${escapeHtml(`${t(`side.${d.side}`)}: ${notation(d.chosen)} → ${notation(d.best)}`)}</title></circle>`;
     })
     .join("");
   svg.innerHTML = `

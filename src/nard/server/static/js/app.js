@@ -1,6 +1,7 @@
 // Entry point: texts, the language switch, and the page for this path.
 import { api } from "./api.js";
 import { lang, loadTexts, setLang, t, translate } from "./i18n.js";
+import { escapeHtml } from "./ui.js";
 
 async function main() {
   await loadTexts();
@@ -41,9 +42,12 @@ async function main() {
   } else if (parts[0] === "account") {
     const { accountPage } = await import("./account.js");
     await accountPage(root);
-  } else {
+  } else if (!parts.length) {
     const { homePage } = await import("./home.js");
     await homePage(root);
+  } else {
+    root.innerHTML = `<section class="card not-found"><h2>${escapeHtml(t("notFound.title"))}</h2>
+      <p>${escapeHtml(t("notFound.text"))}</p><p><a class="btn primary" href="/">${escapeHtml(t("notFound.home"))}</a></p></section>`;
   }
   document.body.dataset.ready = "true";
 }

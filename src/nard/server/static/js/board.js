@@ -9,7 +9,7 @@ import { num } from "./i18n.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const MX = 14; // frame left/right
-const MY = 30; // frame top/bottom (room for point numbers)
+const MY = 36; // frame top/bottom (room for point numbers)
 const PW = 60; // point width
 const BW = 56; // bar width
 const TW = 66; // tray width (borne-off checkers and the cube)
@@ -144,7 +144,8 @@ export class Board {
     }
     const view = Number(loc.slice(1));
     const { top } = this.column(view);
-    const step = count > 5 ? (PH - 2 * R) / (count - 1) : 2 * R;
+    // From five checkers on a stack closes up, so the dice between the rows stay clear.
+    const step = count > 4 ? (PH - 2 * R) / (count - 1) : 2 * R;
     const x = this.pointX(view) + PW / 2;
     const y = top ? MY + R + index * step : HEIGHT - MY - R - index * step;
     return { x, y };
@@ -213,7 +214,7 @@ export class Board {
       );
       const label = el(
         "text",
-        { x: x + PW / 2, y: top ? MY - 9 : HEIGHT - MY + 21, class: "point-number" },
+        { x: x + PW / 2, y: top ? MY - 9 : HEIGHT - MY + 26, class: "point-number" },
         svg,
       );
       label.textContent = num(view);
@@ -274,6 +275,7 @@ export class Board {
       el("circle", { cx: x, cy: y, r: 9, class: "target-dot" }, svg);
     }
 
+    this.drawLastMove(svg, board);
     this.drawCube(svg);
     this.drawDice(svg);
     this.drawArrows(svg, board);
@@ -300,6 +302,18 @@ export class Board {
       el("circle", { cx: end.x, cy: end.y, r: R - 4, class: "arrow-end" }, svg);
       const viewSide = this.model.viewSide;
       shown = moveChecker(shown, side, ownOf(side, from, viewSide), ownOf(side, to, viewSide));
+    }
+  }
+
+  /** The last play made: a ring where each checker left from and one on where it landed. */
+  drawLastMove(svg, board) {
+    for (const { from, to } of this.model.lastMove || []) {
+      for (const [loc, end] of [[from, false], [to, true]]) {
+        if (!loc.startsWith("p")) continue;
+        const { count } = occupant(board, loc, this.model.viewSide);
+        const spot = end ? this.topXY(loc, board) : this.topXY(loc, board, 1);
+        el("circle", { cx: spot.x, cy: spot.y, r: end ? R + 2 : R - 6, class: `last-move ${end && count ? "last-end" : "last-start"}` }, svg);
+      }
     }
   }
 
@@ -330,7 +344,7 @@ export class Board {
     const total = faces.length * size + (faces.length - 1) * gap;
     let x = halfX + (6 * PW - total) / 2;
     const y = HEIGHT / 2 - size / 2;
-    const group = el("g", { class: `dice dice-${diceSide || "none"}` }, svg);
+    const group = el("g", { class: `dice dice-${diceSide || "none"}${this.model.diceLast ? " last-roll" : ""}`, "data-side": diceSide || "" }, svg);
     for (const face of faces) {
       const spent = used.indexOf(face);
       const isUsed = spent >= 0;

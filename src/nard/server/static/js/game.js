@@ -1,9 +1,12 @@
 // The game page: the board, dice, cube, score and the controls, over the game's WebSocket.
 import { api, socketUrl } from "./api.js";
 import { Board, locOf, other, ownOf, pipCount } from "./board.js";
-import { lang, num, onLangChange, t, translate } from "./i18n.js";
+import { lang, onLangChange, signed, t, translate, tWho } from "./i18n.js";
 import { parsePlay } from "./analysis.js";
-import { describeRules, notation } from "./rules.js";
+import { playerName } from "./names.js";
+import { diceText, notation } from "./notation.js";
+import { framesOf } from "./replay.js";
+import { describeRules } from "./rules.js";
 import { settings, saveSettings, SPEED_MS } from "./settings.js";
 import { dialog, escapeHtml, toast } from "./ui.js";
 
@@ -17,13 +20,14 @@ const TEMPLATE = `
   <div class="refusal" role="alert" hidden></div>
   <div class="hint-panel" hidden></div>
   <div class="controls">
-    <button type="button" class="btn primary" data-action="roll" data-i18n="game.roll"></button>
-    <button type="button" class="btn" data-action="undo" data-i18n="game.undo"></button>
-    <button type="button" class="btn primary" data-action="confirm" data-i18n="game.confirm"></button>
-    <button type="button" class="btn" data-action="double" data-i18n="game.double"></button>
-    <button type="button" class="btn" data-action="hint" data-i18n="game.hint" hidden></button>
+    <button type="button" class="btn primary" data-action="roll" data-i18n="game.roll" aria-keyshortcuts="R"></button>
+    <button type="button" class="btn" data-action="undo" data-i18n="game.undo" aria-keyshortcuts="U"></button>
+    <button type="button" class="btn primary" data-action="confirm" data-i18n="game.confirm" aria-keyshortcuts="C"></button>
+    <button type="button" class="btn" data-action="double" data-i18n="game.double" aria-keyshortcuts="D"></button>
+    <button type="button" class="btn" data-action="hint" data-i18n="game.hint" aria-keyshortcuts="H" hidden></button>
     <button type="button" class="btn" data-action="resign" data-i18n="game.resign"></button>
     <button type="button" class="btn" data-action="claim" data-i18n="game.claim" hidden></button>
+    <span class="claim-wait" hidden></span>
   </div>
   <div class="invite-box" hidden>
     <p data-i18n="game.waiting"></p>
@@ -35,6 +39,7 @@ const TEMPLATE = `
     <label><input type="checkbox" name="autoConfirm"> <span data-i18n="settings.autoConfirm"></span></label>
     <label><input type="checkbox" name="autoForced"> <span data-i18n="settings.autoForced"></span></label>
     <label><input type="checkbox" name="homeRight"> <span data-i18n="settings.homeRight"></span></label>
+    <label class="hotseat-only"><input type="checkbox" name="turnBoard"> <span data-i18n="settings.turnBoard"></span></label>
     <label><span data-i18n="settings.speed"></span>
       <select name="speed">
         <option value="off" data-i18n="settings.speed.off"></option>
@@ -43,7 +48,12 @@ const TEMPLATE = `
         <option value="slow" data-i18n="settings.speed.slow"></option>
       </select></label>
     <p class="hint-text" data-i18n="settings.dblclick"></p>
+    <p class="hint-text" data-i18n="settings.keys"></p>
   </details>
+  <section class="card moves">
+    <h3 data-i18n="game.moves"></h3>
+    <ol class="move-list game-moves"></ol>
+  </section>
   <p class="game-links"><a class="record-link" data-i18n="game.download"></a> · <a class="replay-link" data-i18n="game.replay"></a>
     <span class="watch-part" hidden> · <button type="button" class="link" data-copy-watch data-i18n="game.copyWatch"></button></span></p>
 </section>`;
@@ -71,9 +81,21 @@ class GamePage {
     this.closed = false;
     this.retry = 0;
     this.shownOver = new Set();
+    // What the last roll and play were (kept on the board until the next roll).
+    this.lastRoll = null;
+    this.lastPlay = null;
+    // Steps of this turn the page played by itself (forced), by index; Undo takes them
+    // back together with the player's step before them.
+    this.autoSteps = new Set();
+    this.pendingUndos = 0;
+    this.holdAuto = false;
+    this.claimAt = null;
     this.board = new Board(root.querySelector(".board-wrap"), {
       onStep: (from, to) => this.step(from, to),
     });
+    this.board.svg.setAttribute("aria-label", t("game.boardLabel"));
+    this.keys = (event) => this.shortcut(event);
+    document.addEventListener("keydown", this.keys);
     root.querySelectorAll("[data-action]").forEach((button) =>
       button.addEventListener("click", () => this.control(button.dataset.action)),
     );
@@ -92,13 +114,14 @@ class GamePage {
     root.querySelector(".record-link").href = `/api/games/${gameId}/record.mat${watchQuery}`;
     root.querySelector(".replay-link").href = `/replay/${gameId}`;
     onLangChange(() => {
+      this.board.svg.setAttribute("aria-label", t("game.boardLabel"));
       this.drawRefusal();
       this.render();
+      this.renderMoves();
     });
   }
 
   async start() {
-    this.hintAvailable = await hintOffered();
     try {
       const query = this.watch ? `?watch=${encodeURIComponent(this.watch)}` : "";
       const game = await api("GET", `/api/games/${this.gameId}${query}`);
@@ -112,23 +135,70 @@ class GamePage {
         );
       }
       this.snapshot = game;
+      this.root.querySelector(".game-page").dataset.mode = game.mode;
+      this.noteClaim();
       this.render();
       this.loadRecord();
     } catch (error) {
-      this.root.querySelector(".status").textContent = t("game.notFound");
+      if (error.status !== 404) throw error;
+      this.closed = true;
+      document.removeEventListener("keydown", this.keys);
+      this.root.innerHTML = notFoundHtml();
       return;
     }
     this.connect();
   }
 
+  /** The record (rules, moves so far): the move list and, on a reload, the last roll and play. */
   async loadRecord() {
     try {
       const query = this.watch ? `?watch=${encodeURIComponent(this.watch)}` : "";
       this.record = await api("GET", `/api/games/${this.gameId}/record.json${query}`);
-      this.render();
     } catch {
       this.record = null;
+      return;
     }
+    this.frames = framesOf(this.record);
+    if (!this.lastRoll) {
+      const last = [...this.frames].reverse().find((frame) => frame.kind === "play" || frame.kind === "pass");
+      if (last && last.game === this.snapshot.state.match.game_number) {
+        this.lastRoll = { side: last.side, dice: last.dice };
+        this.lastPlay = { side: last.side, steps: last.play || [] };
+      }
+    }
+    if (this.snapshot.status === "finished") this.finalFrame = this.frames[this.frames.length - 1];
+    this.render();
+    this.renderMoves();
+    if (this.snapshot.status === "finished") this.finishedOnLoad();
+  }
+
+  /** Read the record again soon (a burst of updates asks once). */
+  refreshRecord() {
+    clearTimeout(this.recordTimer);
+    this.recordTimer = setTimeout(() => this.loadRecord(), 150);
+  }
+
+  /** The game's moves so far: each turn's dice and play in gnubg notation, cube actions, results. */
+  renderMoves() {
+    const list = this.root.querySelector(".game-moves");
+    if (!list || !this.frames) return;
+    const games = new Set(this.frames.map((frame) => frame.game)).size;
+    const items = [];
+    for (const frame of this.frames) {
+      const side = t(`side.${frame.side}`);
+      if (frame.kind === "play") {
+        const play = frame.text.notation || "";
+        items.push(`<li class="move" data-side="${frame.side}">${escapeHtml(t("moves.play", { side, dice: diceText(frame.dice) }))} <bdi dir="ltr" class="notation">${escapeHtml(notation(play))}</bdi></li>`);
+      } else if (frame.kind === "pass") {
+        items.push(`<li class="move" data-side="${frame.side}">${escapeHtml(t("moves.pass", { side, dice: diceText(frame.dice) }))}</li>`);
+      } else if (["double", "take", "resign", "result"].includes(frame.kind)) {
+        items.push(`<li>${escapeHtml(t(frame.text.key, frame.text.vars))}</li>`);
+      } else if (frame.kind === "start" && games > 1) {
+        items.push(`<li class="game-start">${escapeHtml(t(frame.text.key, frame.text.vars))}</li>`);
+      }
+    }
+    list.innerHTML = items.join("");
+    list.scrollTop = list.scrollHeight;
   }
 
   // -- connection ----------------------------------------------------------------------
@@ -167,6 +237,7 @@ class GamePage {
       case "presence":
         if (this.snapshot) {
           this.snapshot = { ...this.snapshot, seats: message.seats };
+          this.noteClaim();
           this.render();
         }
         break;
@@ -174,6 +245,7 @@ class GamePage {
         break;
       case "error":
         this.busy = false;
+        this.pendingUndos = 0;
         if (message.code !== "seeds_fixed") this.refused(message);
         break;
       default:
@@ -231,78 +303,132 @@ class GamePage {
         await this.board.animate(event.side, [event.step], ms);
       }
     }
+    const priorGame = before?.state.game;
     if (game) this.snapshot = { ...this.snapshot, ...game };
+    if (game && !events.length && game.seats) this.noteClaim();
     if (events.length) this.clearHint();
     // After a game ends the state already holds the next game: keep the final
-    // position on the board until someone rolls again.
-    if (events.some((event) => event.type === "game_over")) this.finalBoard = this.board.model?.board;
-    if (events.some((event) => event.type === "opening_rolled" || event.type === "dice_rolled")) {
-      this.finalBoard = null;
+    // position and cube on the board until someone rolls again.
+    if (events.some((event) => event.type === "game_over")) {
+      this.finalBoard = this.board.model?.board;
+      this.finalCube = priorGame?.cube;
     }
     let rolled = false;
     for (const event of events) {
-      if (event.type === "dice_rolled") rolled = true;
+      if (event.type === "dice_rolled" || event.type === "opening_rolled") {
+        rolled = true;
+        this.finalBoard = null;
+        this.finalCube = null;
+        this.lastPlay = null;
+        this.autoSteps.clear();
+        this.holdAuto = false;
+      }
+      this.remember(event);
       this.announce(event);
     }
+    if (events.some((event) => MOVES.has(event.type))) this.refreshRecord();
+    if (!game?.state.game.steps.length) this.autoSteps.clear();
     this.render();
     if (rolled) this.board.rollDice(ms);
     for (const event of events) {
       if (event.type === "game_over") this.gameOver(event);
     }
-    if (this.snapshot.status === "finished" && !events.length) this.finishedOnLoad();
+    if (this.snapshot.status === "finished" && !events.length && this.frames) this.finishedOnLoad();
+    if (this.pendingUndos > 0 && events.some((event) => event.type === "step_undone") && this.canDo("undo")) {
+      this.pendingUndos -= 1;
+      this.send("undo");
+      return;
+    }
     this.automate();
   }
 
-  announce(event) {
-    const name = (side) => this.sideName(side);
+  /** The last roll and play, shown until the next roll. */
+  remember(event) {
     switch (event.type) {
-      case "turn_passed":
-        this.say(this.you.length === 1 && event.side === this.you[0]
-            ? t("game.noPlayYou", { dice: diceText(event.roll) })
-            : t("game.noPlay", { name: name(event.side), dice: diceText(event.roll) }));
-        break;
       case "opening_rolled":
-        this.say(event.starter
-          ? t(this.you.length === 1 && event.starter === this.you[0] ? "game.openingYouStart" : "game.openingRolled", {
-              white: event.white,
-              black: event.black,
-              name: name(event.starter),
-            })
-          : t("game.openingTie", { die: event.white }));
-        break;
-      case "cube_offered":
-        this.say(t("game.cubeOffered", { name: name(event.side), value: event.value }));
-        break;
-      case "cube_taken":
-        this.say(t("game.cubeTaken", { name: name(event.side), value: event.value }));
-        break;
-      case "cube_dropped":
-        this.say(t("game.cubeDropped", { name: name(event.side) }));
-        break;
-      case "resign_refused":
-        this.say(t("game.resignRefused"));
+        if (event.starter) {
+          this.lastRoll = { side: event.starter, dice: [Math.max(event.white, event.black), Math.min(event.white, event.black)] };
+        }
         break;
       case "dice_rolled":
+        this.lastRoll = { side: event.side, dice: event.roll };
+        break;
+      case "turn_passed":
+        this.lastRoll = { side: event.side, dice: event.roll };
+        this.lastPlay = { side: event.side, steps: [] };
+        break;
       case "play_made":
-      case "game_over":
-        // A notice stays a few seconds even when the bot answers at once.
-        if (this.notice && Date.now() > this.notice.until) this.notice = null;
+        this.lastRoll = { side: event.side, dice: event.roll };
+        this.lastPlay = { side: event.side, steps: event.play };
         break;
       default:
         break;
     }
   }
 
-  /** Show ``text`` by the status line for a few seconds at least. */
+  /** Whether ``side`` is the reader's own (and only) seat: messages then say "you". */
+  isYou(side) {
+    return this.you.length === 1 && side === this.you[0];
+  }
+
+  announce(event) {
+    const name = this.sideName(event.side);
+    const you = this.isYou(event.side);
+    switch (event.type) {
+      case "turn_passed":
+        this.say(tWho("game.noPlay", you, { name, dice: diceText(event.roll) }));
+        break;
+      case "opening_rolled":
+        this.say(event.starter
+          ? tWho("game.openingRolled", this.isYou(event.starter), {
+              white: event.white,
+              black: event.black,
+              name: this.sideName(event.starter),
+            })
+          : t("game.openingTie", { die: event.white }));
+        break;
+      case "cube_offered":
+        this.say(tWho("game.cubeOffered", you, { name, value: event.value }));
+        break;
+      case "cube_taken":
+        this.say(tWho("game.cubeTaken", you, { name, value: event.value }));
+        break;
+      case "cube_dropped":
+        this.say(tWho("game.cubeDropped", you, { name }));
+        break;
+      case "beavered":
+        this.say(tWho("game.beavered", you, { name, value: event.value }));
+        break;
+      case "resign_refused":
+        this.say(t("game.resignRefused"));
+        break;
+      case "dice_rolled":
+        // A notice belongs to the turn it was said in: a later roll ends it (after a
+        // few seconds at least, even when the bot answers at once).
+        if (this.notice) this.endNotice(this.notice);
+        break;
+      default:
+        break;
+    }
+  }
+
+  /** Show ``text`` by the status line until a later turn (a few seconds at least). */
   say(text) {
     const notice = { text, until: Date.now() + 3500 };
     this.notice = notice;
-    setTimeout(() => {
-      if (this.notice === notice) {
-        this.notice = null;
-        this.render();
-      }
-    }, 12000);
+    setTimeout(() => this.endNotice(notice), 15000);
+  }
+
+  endNotice(notice) {
+    const left = notice.until - Date.now();
+    if (left > 0) {
+      setTimeout(() => this.endNotice(notice), left);
+      return;
+    }
+    if (this.notice === notice) {
+      this.notice = null;
+      this.render();
+    }
   }
 
   actingSide() {
@@ -317,16 +443,22 @@ class GamePage {
     return null;
   }
 
+  /** Whose side is at the bottom: your own; at one screen, the side on roll if so set. */
   viewSide() {
-    return this.you.length === 1 ? this.you[0] : "white";
+    if (this.you.length === 1) return this.you[0];
+    const game = this.snapshot?.state.game;
+    if (this.you.length > 1 && settings.turnBoard && game && this.snapshot.status !== "finished") {
+      return game.to_act || game.turn || "white";
+    }
+    return "white";
   }
 
   sideName(side) {
     const seat = this.snapshot?.seats.find((item) => item.side === side);
-    if (this.you.length === 1 && side === this.you[0]) return t("game.you");
+    if (this.isYou(side)) return t("game.you");
     if (this.you.length > 1) return t(`side.${side}`);
     if (seat?.is_bot) return t("game.computer");
-    return seat?.name || t(`side.${side}`);
+    return playerName(seat?.name) || t(`side.${side}`);
   }
 
   canDo(action) {
@@ -375,20 +507,29 @@ class GamePage {
         };
       }
     }
-    const diceSide = game.dice ? game.turn : null;
-    const frozen = this.finalBoard && game.phase === "opening" ? this.finalBoard : null;
+    // A finished game shows its last position and cube, from the record once it is read.
+    const final = snap.status === "finished" && this.finalFrame ? this.finalFrame : null;
+    const frozen = final?.board || (this.finalBoard && game.phase === "opening" ? this.finalBoard : null);
+    const cube = final?.cube || (frozen && this.finalCube) || game.cube;
+    // Until the next roll the last roll stays on the board (the opponent's, most often).
+    const last = !game.dice && !final && game.phase !== "opening" ? this.lastRoll : null;
+    const shownPlay = last && this.lastPlay?.side === last.side ? this.lastPlay : null;
     this.board.render({
       board: frozen || game.board,
       viewSide,
       homeRight: settings.homeRight,
-      dice: game.dice,
-      diceUsed: game.steps.map((step) => step.die),
-      diceSide,
-      cube: this.cubeInPlay() ? game.cube : null,
+      dice: game.dice || last?.dice || null,
+      diceUsed: game.dice ? game.steps.map((step) => step.die) : [],
+      diceSide: game.dice ? game.turn : last?.side || null,
+      diceLast: Boolean(last),
+      cube: this.cubeInPlay() ? cube : null,
       sources,
       targets,
       autoTarget,
       arrows: this.hintArrows || [],
+      lastMove: shownPlay
+        ? shownPlay.steps.map(({ from, to }) => ({ from: locOf(shownPlay.side, from, viewSide), to: locOf(shownPlay.side, to, viewSide) }))
+        : [],
     });
     this.renderSeats(viewSide, frozen || game.board);
     this.renderStatus(acting);
@@ -417,14 +558,15 @@ class GamePage {
       const turn = game.to_act === side && snap.status !== "finished";
       const pips = pipCount(board[side]);
       const score = match.score[scoreIndex[side]];
-      const away = !seat.connected && !seat.is_bot && snap.mode === "friend";
+      // Away: gone after joining (a seat never taken yet is just waiting for its friend).
+      const away = !seat.connected && !seat.is_bot && snap.mode === "friend" && snap.status === "active";
       this.root.querySelector(selector).innerHTML = `
         <span class="swatch swatch-${side}"></span>
         <strong class="seat-name">${escapeHtml(this.sideName(side))}</strong>
         ${turn ? `<span class="turn-badge">${escapeHtml(t("game.toPlay"))}</span>` : ""}
         ${away ? `<span class="away">${escapeHtml(t("game.away"))}</span>` : ""}
         <span class="pips" data-side="${side}">${escapeHtml(t("game.pips", { pips }))}</span>
-        <span class="score" data-side="${side}">${escapeHtml(t("game.points", { points: score }))}</span>`;
+        <span class="score" data-side="${side}">${escapeHtml(t("game.points", { count: score }))}</span>`;
       this.root.querySelector(selector).classList.toggle("on-turn", turn);
     }
   }
@@ -436,7 +578,8 @@ class GamePage {
     const length = match.length
       ? t("game.matchTo", { length: match.length, game: match.game_number })
       : t("game.money");
-    const crawford = match.crawford ? ` · ${t("game.crawford")}` : "";
+    // Crawford matters only where the cube does: a match longer than one point, with the cube.
+    const crawford = match.crawford && match.length > 1 && this.cubeInPlay() ? ` · ${t("game.crawford")}` : "";
     const cube = this.cubeInPlay() && game.cube.value > 1 ? ` · ${t("game.cube", { value: game.cube.value })}` : "";
     let line;
     if (snap.status === "waiting") line = t("game.waitingShort");
@@ -458,7 +601,7 @@ class GamePage {
       line = seat?.is_bot ? t("game.botThinking") : t("game.opponentTurn", { name: this.sideName(waitingFor) });
       if (game.phase === "opening") line = t("game.openingWait");
     }
-    if (this.you.length > 1 && acting) line = `${this.sideName(acting)}: ${line}`;
+    if (this.you.length > 1 && acting) line = t("game.sidePrompt", { side: this.sideName(acting), prompt: line });
     status.innerHTML = `<span class="match-line">${escapeHtml(length + crawford + cube)}</span>
       ${this.notice ? `<span class="notice">${escapeHtml(this.notice.text)}</span>` : ""}
       <span class="prompt">${escapeHtml(line || "")}</span>`;
@@ -478,16 +621,30 @@ class GamePage {
     show("confirm", playing, Boolean(guide?.can_confirm));
     show("double", this.canDo("double") && this.cubeInPlay());
     show("resign", this.canDo("resign"));
-    show(
-      "hint",
-      Boolean(this.hintAvailable && playing && this.snapshot.mode === "bot" && !guide?.can_undo),
-    );
-    const opponent = this.you.length === 1 ? other(this.you[0]) : null;
-    const seat = this.snapshot.seats.find((item) => item.side === opponent);
-    const away = seat && !seat.connected && !seat.is_bot && this.snapshot.status === "active";
-    show("claim", Boolean(away));
+    show("hint", Boolean(playing && this.snapshot.mode === "bot" && !guide?.can_undo));
+    this.renderClaim();
     if (acting && game.phase === "cube_offered") this.cubeDialog();
     if (acting && game.phase === "resignation_offered") this.resignationDialog();
+  }
+
+  /** When the friend has left: the claim button once the server allows it, a countdown before. */
+  renderClaim() {
+    const button = this.root.querySelector('[data-action="claim"]');
+    const wait = this.root.querySelector(".claim-wait");
+    const left = this.claimAt === null || this.snapshot.status !== "active" ? null : Math.ceil((this.claimAt - Date.now()) / 1000);
+    button.hidden = left === null || left > 0;
+    wait.hidden = left === null || left <= 0;
+    if (!wait.hidden) wait.textContent = t("game.claimIn", { count: left });
+    clearTimeout(this.claimTimer);
+    if (left !== null && left > 0) this.claimTimer = setTimeout(() => this.renderClaim(), 1000);
+  }
+
+  /** Read from the seats when the opponent's seat may be claimed (``claim_in`` seconds). */
+  noteClaim() {
+    const opponent = this.you.length === 1 ? other(this.you[0]) : null;
+    const seat = this.snapshot.seats.find((item) => item.side === opponent);
+    const seconds = seat && !seat.connected ? seat.claim_in : null;
+    this.claimAt = seconds === null || seconds === undefined ? null : Date.now() + seconds * 1000;
   }
 
   renderRules() {
@@ -510,6 +667,7 @@ class GamePage {
     if (!side || this.busy) return;
     const viewSide = this.viewSide();
     this.pendingStep = { from: ownOf(side, fromLoc, viewSide), to: ownOf(side, toLoc, viewSide) };
+    this.holdAuto = false;
     this.send("step", this.pendingStep);
     this.render();
   }
@@ -517,11 +675,13 @@ class GamePage {
   control(action) {
     switch (action) {
       case "roll":
-      case "undo":
       case "confirm":
       case "double":
         this.send(action);
         this.render();
+        break;
+      case "undo":
+        this.undo();
         break;
       case "resign":
         this.resignChoice();
@@ -535,6 +695,38 @@ class GamePage {
       default:
         break;
     }
+  }
+
+  /**
+   * Undo back to a free choice: the steps the page played by itself (forced) go back
+   * together with the player's step before them, and are not replayed until the player
+   * moves again (a forced step left at the start of the turn is then theirs to make).
+   */
+  undo() {
+    if (!this.canDo("undo")) return;
+    const made = this.snapshot.state.game.steps.length;
+    let count = 0;
+    while (count < made && this.autoSteps.has(made - 1 - count)) {
+      this.autoSteps.delete(made - 1 - count);
+      count += 1;
+    }
+    if (count < made) count += 1;
+    this.holdAuto = true;
+    this.pendingUndos = count - 1;
+    this.send("undo");
+    this.render();
+  }
+
+  /** Keyboard: R roll, C confirm, U undo, D double, H hint (by key position, any layout). */
+  shortcut(event) {
+    if (event.ctrlKey || event.metaKey || event.altKey || event.repeat) return;
+    if (event.target.closest?.("input, select, textarea, dialog")) return;
+    if (document.querySelector("dialog[open]")) return;
+    const action = { KeyR: "roll", KeyC: "confirm", KeyU: "undo", KeyD: "double", KeyH: "hint" }[event.code];
+    const button = action && this.root.querySelector(`[data-action="${action}"]`);
+    if (!button || button.hidden || button.disabled) return;
+    event.preventDefault();
+    this.control(action);
   }
 
   /**
@@ -562,11 +754,10 @@ class GamePage {
       panel.querySelectorAll("li").forEach((item, i) => item.classList.toggle("current", i === chosen));
       this.render();
     };
-    const equity = (value) => num((value >= 0 ? "+" : "") + value.toFixed(3));
     panel.innerHTML = `<strong>${escapeHtml(t("game.hintTitle"))}</strong><ol>${plays
       .map(
         (item, i) =>
-          `<li><button type="button" class="link" data-play="${i}"><bdi dir="ltr" class="notation">${escapeHtml(notation(item.play))}</bdi></button> <span class="equity">${escapeHtml(equity(item.equity))}</span>${item.loss > 0 ? ` <span class="loss">(${escapeHtml(num((-item.loss).toFixed(3)))})</span>` : ""}</li>`,
+          `<li><button type="button" class="link" data-play="${i}"><bdi dir="ltr" class="notation">${escapeHtml(notation(item.play))}</bdi></button> <span class="equity">${escapeHtml(signed(item.equity))}</span>${item.loss > 0 ? ` <span class="loss">(${escapeHtml(signed(-item.loss))})</span>` : ""}</li>`,
       )
       .join("")}</ol>`;
     panel.hidden = !plays.length;
@@ -587,16 +778,18 @@ class GamePage {
   automate() {
     const acting = this.actingSide();
     const { game, guide } = this.snapshot.state;
-    if (!acting || game.phase !== "playing" || !guide || this.busy || settings.teaching) return;
+    if (!acting || game.phase !== "playing" || !guide || this.busy || settings.teaching || this.pendingUndos) return;
     const sources = Object.entries(guide.destinations);
     if (!sources.length && guide.can_confirm && settings.autoConfirm) {
       setTimeout(() => this.send("confirm"), 150);
       return;
     }
-    if (settings.autoForced && sources.length === 1 && sources[0][1].length === 1 && !guide.can_confirm) {
+    if (settings.autoForced && !this.holdAuto && sources.length === 1 && sources[0][1].length === 1 && !guide.can_confirm) {
       const [from, [to]] = sources[0];
       setTimeout(() => {
-        if (!this.busy && this.snapshot.state.guide === guide) this.send("step", { from: Number(from), to });
+        if (this.busy || this.holdAuto || this.snapshot.state.guide !== guide) return;
+        this.autoSteps.add(this.snapshot.state.game.steps.length);
+        this.send("step", { from: Number(from), to });
       }, SPEED_MS[settings.speed] + 200);
     }
   }
@@ -617,8 +810,10 @@ class GamePage {
     const box = this.root.querySelector(".refusal");
     if (!message || !this.refusalOpen) return;
     const why = message.explanation;
-    const text = why ? (lang === "fa" ? why.message_fa : why.message_en) : lang === "fa" ? message.message_fa : message.message;
+    let text = why ? (lang === "fa" ? why.message_fa : why.message_en) : lang === "fa" ? message.message_fa : message.message;
     const rule = (why && why.rule) || message.rule;
+    // The rule is named above the text: the text's own "(rule R5)" would say it twice.
+    if (rule) text = (text || "").replace(/\s*\((?:rule|قانون) [RV]\d+\)\s*$/u, "");
     let html = "";
     if (rule) html += `<strong class="rule-name">${escapeHtml(t("rule.label", { id: rule, name: t(`rule.${rule}`) }))}</strong>`;
     html += `<p class="refusal-text">${escapeHtml(text || "")}</p>`;
@@ -650,7 +845,7 @@ class GamePage {
       { label: t("game.drop"), value: "drop" },
     ];
     if (this.canDo("beaver")) buttons.push({ label: t("game.beaver"), value: "beaver" });
-    dialog(t("game.cubeQuestion", { name: this.sideName(other(this.actingSide())), value }), t("game.cubeExplain", { value, points: game.cube.value }), buttons).then((choice) => {
+    dialog(t("game.cubeQuestion", { name: this.sideName(other(this.actingSide())), value }), t("game.cubeExplain", { value, count: game.cube.value }), buttons).then((choice) => {
       this.openDialog = null;
       if (choice) this.send(choice);
     });
@@ -682,16 +877,18 @@ class GamePage {
 
   gameOver(event) {
     const key = `${this.snapshot.state.match.game_number}-${event.winner}-${this.snapshot.seq}`;
-    if (this.shownOver.has(key)) return;
+    if (this.shownOver.has(key) || this.shownOver.size && event.onLoad) return;
     this.shownOver.add(key);
     const { match } = this.snapshot.state;
-    const winner = this.sideName(event.winner);
-    const kind = t(`kind.${event.kind}`);
+    const you = this.isYou(event.winner);
+    const name = this.sideName(event.winner);
     const score = t("game.scoreLine", { white: this.sideName("white"), black: this.sideName("black"), a: match.score[0], b: match.score[1] });
     const over = match.over || this.snapshot.status === "finished";
-    const title = this.you.length === 1 ? t(event.winner === this.you[0] ? "game.youWon" : "game.youLost") : t("game.won", { name: winner });
-    const how = event.kind ? `${t("game.overHow", { name: winner, kind, points: event.points })}\n` : "";
-    const body = `${how}${score}${over ? `\n${t("game.matchOver")}` : ""}`;
+    const title = this.you.length === 1 ? t(you ? "game.youWon" : "game.youLost") : t("game.won", { name });
+    let how = "";
+    if (event.reason === "claimed") how = tWho("game.byForfeit", you, { name });
+    else if (event.kind) how = tWho("game.overHow", you, { name, kind: t(`kind.${event.kind}`), count: event.points });
+    const body = [how, score, over ? t("game.matchOver") : ""].filter(Boolean).join("\n");
     const buttons = over
       ? [
           { label: t("game.rematch"), value: "rematch", primary: true },
@@ -709,12 +906,13 @@ class GamePage {
     });
   }
 
+  /** A finished game opened later: how it ended, from the record's last result. */
   finishedOnLoad() {
-    // The state may already hold the next (unplayed) game: then the match result says who won.
-    const last = this.snapshot.state.game.result || this.snapshot.result;
-    if (last?.winner && !this.shownOver.size) {
-      this.gameOver({ winner: last.winner, kind: last.kind, points: last.points });
-    }
+    const result = this.snapshot.result;
+    if (!result?.winner) return;
+    const last = [...(this.frames || [])].reverse().find((frame) => frame.kind === "result");
+    const ended = result.reason === "claimed" ? { reason: "claimed" } : last ? { kind: last.result.kind, points: last.result.points } : {};
+    this.gameOver({ winner: result.winner, onLoad: true, ...ended });
   }
 
   async rematch() {
@@ -730,18 +928,12 @@ class GamePage {
   }
 }
 
-/** Whether the server offers hints: its OpenAPI description lists the endpoint. */
-async function hintOffered() {
-  try {
-    const spec = await api("GET", "/openapi.json");
-    return Boolean(spec?.paths?.["/api/games/{public_id}/hint"]);
-  } catch {
-    return false;
-  }
-}
+/** The events that add to the move list. */
+const MOVES = new Set(["play_made", "turn_passed", "cube_offered", "cube_taken", "cube_dropped", "beavered", "resign_accepted", "game_over"]);
 
-function diceText(dice) {
-  return dice ? `${num(dice[0])}-${num(dice[1])}` : "";
+function notFoundHtml() {
+  return `<section class="card not-found"><h2>${escapeHtml(t("notFound.gameTitle"))}</h2>
+    <p>${escapeHtml(t("game.notFound"))}</p><p><a class="btn primary" href="/">${escapeHtml(t("notFound.home"))}</a></p></section>`;
 }
 
 function absolute(url) {

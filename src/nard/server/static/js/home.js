@@ -1,6 +1,7 @@
 // The home page: play the computer, invite a friend, play at one screen, continue.
 import { api } from "./api.js";
-import { num, onLangChange, t, translate } from "./i18n.js";
+import { lang, num, onLangChange, t, translate } from "./i18n.js";
+import { playerName } from "./names.js";
 import { escapeHtml, toast } from "./ui.js";
 
 const OPTIONS = `
@@ -146,18 +147,27 @@ export async function homePage(root) {
   await listGames(root);
 }
 
-/** One line about a game for lists: opponent, score, rules of the day. */
+/**
+ * One line about a game for lists (the home page's, the history's): the opponent, the
+ * match, the score and the day it was last played.
+ */
 export function gameLine(game) {
   const opponent = game.seats.find((seat) => !game.you.includes(seat.side));
   const who =
     game.mode === "hotseat"
       ? t("home.hotseat")
       : opponent?.is_bot
-        ? t("game.computer")
-        : opponent?.name || t("game.waitingFriend");
+        ? playerName(opponent.name) || t("game.computer")
+        : playerName(opponent?.name) || t("game.waitingFriend");
   const length = game.length ? t("game.matchLength", { length: game.length }) : t("game.money");
   const score = `${num(game.score[0])}–${num(game.score[1])}`;
-  return `${escapeHtml(who)} · ${escapeHtml(length)} · <bdi>${escapeHtml(score)}</bdi>`;
+  const when = new Date(game.updated_at);
+  const date = Number.isNaN(when.getTime())
+    ? ""
+    : ` · <time datetime="${escapeHtml(game.updated_at)}">${escapeHtml(
+        new Intl.DateTimeFormat(lang === "fa" ? "fa-IR" : "en-GB", { dateStyle: "medium", timeStyle: "short" }).format(when),
+      )}</time>`;
+  return `<span class="opponent">${escapeHtml(who)}</span> · ${escapeHtml(length)} · <bdi>${escapeHtml(score)}</bdi>${date}`;
 }
 
 async function listGames(root) {

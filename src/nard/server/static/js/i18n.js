@@ -12,7 +12,7 @@ function guess() {
 
 export async function loadTexts() {
   const [en, fa] = await Promise.all(
-    ["en", "fa"].map((code) => fetch(`/static/i18n/${code}.json`).then((r) => r.json())),
+    ["en", "fa"].map((code) => fetch(new URL(`../i18n/${code}.json`, import.meta.url)).then((r) => r.json())),
   );
   texts.en = en;
   texts.fa = fa;
@@ -34,9 +34,30 @@ export function num(value) {
   return lang === "fa" ? text.replace(/[0-9]/g, (d) => PERSIAN_DIGITS[Number(d)]) : text;
 }
 
-/** The text for ``key``; ``{name}`` placeholders are filled from ``vars`` (numbers localised). */
+const plurals = {};
+
+/** The plural category of ``count`` in the current language ("one", "other"...). */
+function pluralOf(count) {
+  plurals[lang] ??= new Intl.PluralRules(lang);
+  return plurals[lang].select(count);
+}
+
+/** The first text found for ``keys`` in the current language, then in English. */
+function lookup(keys) {
+  for (const table of [texts[lang], texts.en]) {
+    for (const key of keys) if (table[key] !== undefined) return table[key];
+  }
+  return keys[keys.length - 1];
+}
+
+/**
+ * The text for ``key``; ``{name}`` placeholders are filled from ``vars`` (numbers localised).
+ * With a number ``vars.count`` the text is ``key.one``, ``key.other``... as the language's
+ * plural rules say (Intl.PluralRules), so each form is written whole.
+ */
 export function t(key, vars = {}) {
-  let text = texts[lang][key] ?? texts.en[key] ?? key;
+  const keys = typeof vars.count === "number" ? [`${key}.${pluralOf(vars.count)}`, `${key}.other`, key] : [key];
+  let text = lookup(keys);
   for (const [name, value] of Object.entries(vars)) {
     const shown = typeof value === "number" ? num(value) : String(value);
     text = text.split(`{${name}}`).join(shown);
@@ -59,6 +80,21 @@ export function translate(root = document) {
   root.querySelectorAll("[data-i18n-placeholder]").forEach((el) => {
     el.placeholder = t(el.dataset.i18nPlaceholder);
   });
+}
+
+/**
+ * A message about what ``side`` did, written whole for each reader: ``key.you`` when the
+ * reader is that side (one seat), ``key.other`` (with ``{name}``) for the opponent and
+ * for spectators.
+ */
+export function tWho(key, isYou, vars = {}) {
+  return t(`${key}.${isYou ? "you" : "other"}`, vars);
+}
+
+/** A number with its sign, in the page's digits, kept left to right inside Persian text. */
+export function signed(value, digits = 3) {
+  const sign = value > 0 ? "+" : value < 0 ? "\u2212" : "";
+  return `\u2066${sign}${num(Math.abs(value).toFixed(digits))}\u2069`;
 }
 
 export function setLang(code) {

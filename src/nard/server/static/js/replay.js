@@ -1,10 +1,12 @@
 // History (my finished games) and replay (step through any game from its record).
 import { api } from "./api.js";
 import { attachAnalysis, decisionHtml, graphSvg, markClass, markSymbol, parsePlay, statsHtml } from "./analysis.js";
-import { Board, locOf, moveChecker, pipCount } from "./board.js";
+import { Board, locOf, moveChecker, other, pipCount } from "./board.js";
 import { num, onLangChange, t, translate } from "./i18n.js";
 import { gameLine } from "./home.js";
-import { describeRules, notation } from "./rules.js";
+import { formatPlay, notation } from "./notation.js";
+import { describeRules } from "./rules.js";
+import { playerName } from "./names.js";
 import { settings } from "./settings.js";
 import { escapeHtml } from "./ui.js";
 
@@ -25,7 +27,8 @@ export async function historyPage(root) {
             const winner = game.result?.winner;
             const won = winner && game.you.includes(winner);
             // At one screen both seats are yours: say which colour won.
-            const label = game.you.length > 1 ? t("game.won", { name: t(`side.${winner}`) }) : t(won ? "history.won" : "history.lost");
+            let label = game.you.length > 1 ? t("game.won", { name: t(`side.${winner}`) }) : t(won ? "history.won" : "history.lost");
+            if (game.result?.reason === "claimed") label = t("history.forfeit", { result: label });
             const badge = winner ? `<span class="badge ${won ? "won" : "lost"}">${escapeHtml(label)}</span>` : "";
             return `<li><a class="game-link" href="/replay/${encodeURIComponent(game.id)}">${badge} ${gameLine(game)}</a></li>`;
           })
@@ -107,7 +110,7 @@ export function framesOf(record) {
           break;
         }
         case "step":
-          pending.push({ ...action.step, board });
+          pending.push({ ...action.step, hit: hits(board, side, action.step.to), board });
           board = moveChecker(board, side, action.step.from, action.step.to);
           break;
         case "undo_step": {
@@ -116,16 +119,21 @@ export function framesOf(record) {
           break;
         }
         case "confirm_play": {
-          const steps = pending.splice(0).map(({ from, to }) => ({ from, to }));
+          const steps = pending.splice(0).map(({ from, to, hit }) => ({ from, to, hit }));
           move += 1;
           push("play", side, playText(side, steps), { play: steps });
           break;
         }
-        case "play":
-          for (const step of action.steps) board = moveChecker(board, side, step.from, step.to);
+        case "play": {
+          const steps = [];
+          for (const { from, to } of action.steps) {
+            steps.push({ from, to, hit: hits(board, side, to) });
+            board = moveChecker(board, side, from, to);
+          }
           move += 1;
-          push("play", side, playText(side, action.steps), { play: action.steps });
+          push("play", side, playText(side, steps), { play: steps });
           break;
+        }
         case "double":
           push("double", side, { key: "replay.double", vars: { side: name, value: cube.value * 2 } }, { move: move + 1 });
           break;
@@ -150,20 +158,24 @@ export function framesOf(record) {
     });
     if (summary.result) {
       const result = summary.result;
-      push("result", result.winner, {
-        key: "replay.result",
-        vars: { side: t(`side.${result.winner}`), kind: t(`kind.${result.kind}`), points: result.points },
-      });
+      push(
+        "result",
+        result.winner,
+        { key: "replay.result", vars: { side: t(`side.${result.winner}`), kind: t(`kind.${result.kind}`), count: result.points } },
+        { result },
+      );
     }
   }
   return frames;
 }
 
 function playText(side, steps) {
-  const text = steps.length
-    ? steps.map((step) => `${step.from === 25 ? "bar" : step.from}/${step.to === 0 ? "off" : step.to}`).join(" ")
-    : "";
-  return { key: "replay.play", vars: { side: t(`side.${side}`) }, notation: text };
+  return { key: "replay.play", vars: { side: t(`side.${side}`) }, notation: formatPlay(steps) };
+}
+
+/** Whether ``side`` moving a checker to its own point ``to`` hits a blot there. */
+function hits(board, side, to) {
+  return to >= 1 && to <= 24 && board[other(side)][25 - to] === 1;
 }
 
 export async function replayPage(root, gameId) {
@@ -206,7 +218,7 @@ export async function replayPage(root, gameId) {
   let frames = framesOf(record);
   const board = new Board(root.querySelector(".board-wrap"));
   const slider = root.querySelector(".frame-slider");
-  let index = frames.length - 1;
+  let index = 0;
   // Reading from the perspective of the player who asked (their games list says which side).
   let viewSide = "white";
   try {
@@ -222,7 +234,10 @@ export async function replayPage(root, gameId) {
     return `${main} <bdi dir="ltr" class="notation">${escapeHtml(notation(frame.text.notation))}</bdi>`;
   };
   let analysis = null;
-  const names = () => ({ white: record.players[0] || t("side.white"), black: record.players[1] || t("side.black") });
+  const names = () => ({
+    white: playerName(record.players[0]) || t("side.white"),
+    black: playerName(record.players[1]) || t("side.black"),
+  });
   const show = () => {
     const frame = frames[index];
     const decision = frame.decision;

@@ -1,5 +1,5 @@
 // How a game's rules read to a person, and play notation in the page's digits.
-import { lang, num, t } from "./i18n.js";
+import { t } from "./i18n.js";
 import { escapeHtml } from "./ui.js";
 
 const IRANIAN = {
@@ -24,10 +24,4 @@ export function describeRules(record) {
   let html = `<strong>${escapeHtml(t("rules.title"))}</strong> <span class="rules-preset">${escapeHtml(parts.join(" · "))}</span>`;
   if (customs.length) html += `<ul>${customs.map((c) => `<li>${escapeHtml(c)}</li>`).join("")}</ul>`;
   return html;
-}
-
-/** "24/18 13/11*" with Persian digits and words for bar and off in Persian. */
-export function notation(text) {
-  if (lang !== "fa") return text;
-  return num(text.replace(/bar/g, t("word.bar")).replace(/off/g, t("word.off")));
 }

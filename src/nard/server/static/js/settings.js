@@ -5,6 +5,8 @@ const DEFAULTS = {
   autoConfirm: false,
   autoForced: true,
   homeRight: true,
+  // At one screen: the board turns to the side on roll.
+  turnBoard: true,
   speed: "normal",
 };
 
