@@ -151,13 +151,17 @@ class GamePage {
 
   /** The record (rules, moves so far): the move list and, on a reload, the last roll and play. */
   async loadRecord() {
+    // Only the newest answer counts: an older one may arrive after it.
+    const asked = (this.recordAsked = (this.recordAsked || 0) + 1);
+    let record;
     try {
       const query = this.watch ? `?watch=${encodeURIComponent(this.watch)}` : "";
-      this.record = await api("GET", `/api/games/${this.gameId}/record.json${query}`);
+      record = await api("GET", `/api/games/${this.gameId}/record.json${query}`);
     } catch {
-      this.record = null;
       return;
     }
+    if (asked !== this.recordAsked) return;
+    this.record = record;
     this.frames = framesOf(this.record);
     if (!this.lastRoll) {
       const last = [...this.frames].reverse().find((frame) => frame.kind === "play" || frame.kind === "pass");

@@ -1,0 +1,249 @@
+"""What tripped a new player up in the first hour (issue 17), in a real Chromium:
+undo past a forced step, the computer's roll and play on show with a move list,
+and messages written whole for each reader and number."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from typing import Any
+
+from playwright.sync_api import expect
+
+from tests.web.conftest import require_browser
+from tests.web.driver import READY, act_once, open_page, snapshot, start_bot_game, wait_for_change
+
+require_browser()
+
+PERSIAN_DIGITS = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
+
+
+def new_page(context: Any, errors: list[str], settings: dict[str, Any]) -> Any:
+    context.add_init_script(f"localStorage.setItem('nard.settings', '{json.dumps(settings)}')")
+    page = context.new_page()
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    return page
+
+
+def persian_play(text: str) -> str:
+    return text.replace("bar", "بار").replace("off", "بیرون").translate(PERSIAN_DIGITS)
+
+
+def test_the_computers_roll_and_play_stay_on_show_with_the_move_list(
+    context_factory: Any, server: str, page_errors: list[str]
+) -> None:
+    from nard.core.board import Side
+    from nard.core.notation import format_play
+    from nard.match.events import OpeningRolled, PlayMade
+    from nard.match.record import MatchRecord
+
+    page = new_page(context_factory("fa"), page_errors, {"speed": "off", "autoForced": False})
+    game_id = start_bot_game(page, server)
+    bot_moved = ".game-moves li.move:last-child[data-side=black] .notation"
+    deadline = time.monotonic() + 150
+    while not (
+        page.locator(bot_moved).count()
+        and page.locator(bot_moved).inner_text().strip()
+        and page.locator("[data-action=roll]:visible:enabled").count()
+    ):
+        assert time.monotonic() < deadline, "the computer never made a play"
+        before = snapshot(page)
+        if act_once(page) is None:
+            page.wait_for_timeout(80)
+        else:
+            wait_for_change(page, before, timeout=3)
+    # The computer's dice stay on the board until the player rolls, and its play is marked.
+    dice = page.locator(".board .dice[data-side=black] .die")
+    assert dice.count() in (2, 4)
+    assert page.locator(".board .last-move").count() >= 1
+    # Its play in the move list is gnubg's notation (hits marked) in Persian digits.
+    record = MatchRecord.from_json(page.request.get(f"{server}/api/games/{game_id}/record.json").text())
+    match = record.replay()
+    game = match.game if match.game is not None else match.games[-1]
+    plays = [e for e in game.history if isinstance(e, PlayMade) and e.side is Side.BLACK]
+    expect(page.locator(bot_moved)).to_have_text(persian_play(format_play(plays[-1].play)))
+    assert not re.search(r"[0-9]", page.locator(".game-moves").inner_text())
+    faces = sorted(int(f) for f in dice.evaluate_all("els => els.map(e => e.dataset.face)"))
+    assert sorted(set(faces)) == sorted({plays[-1].roll.high, plays[-1].roll.low})
+    # Each turn is listed with its dice; the first is the opening roll's.
+    opening = next(e for e in game.history if isinstance(e, OpeningRolled) and e.starter)
+    first = page.locator(".game-moves li.move").first.inner_text()
+    high, low = max(opening.white, opening.black), min(opening.white, opening.black)
+    assert f"{high}-{low}".translate(PERSIAN_DIGITS) in first
+    # Rolling replaces the computer's dice with the player's and clears the marks.
+    page.click("[data-action=roll]")
+    page.wait_for_selector(".board .dice[data-side=white]")
+    assert page.locator(".board .last-move").count() == 0
+    assert not page_errors
+
+
+class Seat:
+    """The game's WebSocket from Python, holding both seats of a hot-seat game."""
+
+    def __init__(self, socket: Any) -> None:
+        self.socket = socket
+        self.game: dict[str, Any] = {}
+        self.ids = 0
+        while not self.game:
+            self.receive()
+
+    def receive(self) -> dict[str, Any]:
+        message: dict[str, Any] = json.loads(self.socket.recv(timeout=10))
+        if message["type"] in ("state", "update") and message.get("game"):
+            self.game = {**self.game, **message["game"]}
+        return message
+
+    @property
+    def state(self) -> dict[str, Any]:
+        return dict(self.game["state"])
+
+    def act(self, kind: str, **fields: Any) -> dict[str, Any]:
+        game = self.state["game"]
+        side = game["to_act"] or next(s for s, acts in game["actions"].items() if "roll" in acts)
+        time.sleep(0.06)  # within the server's rate limit (20 messages a second)
+        self.ids += 1
+        message = {"type": kind, "id": self.ids, "seq": self.game["seq"], "side": side, **fields}
+        self.socket.send(json.dumps(message))
+        while True:
+            answer = self.receive()
+            if answer["type"] in ("ack", "error") and answer.get("id") == self.ids:
+                assert answer["type"] == "ack", answer
+                while self.game["seq"] < answer["seq"]:
+                    self.receive()
+                return answer
+
+    def forced_after(self, step: tuple[int, int]) -> bool:
+        """Whether, after ``step``, the rest of the play is forced (then undone again)."""
+        self.act("step", **{"from": step[0], "to": step[1]})
+        guide = self.state["guide"]
+        targets = [to for tos in guide["destinations"].values() for to in tos]
+        forced = len(targets) == 1 and not guide["can_confirm"]
+        self.act("undo")
+        return forced
+
+    def play_any(self) -> None:
+        while True:
+            guide = self.state["guide"]
+            sources = guide["destinations"]
+            if not sources:
+                self.act("confirm")
+                return
+            start, targets = next(iter(sources.items()))
+            self.act("step", **{"from": int(start), "to": targets[0]})
+
+
+def find_forced_remainder(seat: Seat, limit: float = 90.0) -> tuple[str, tuple[int, int]]:
+    """Play both sides until a roll where one free first step leaves the rest forced."""
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        game = seat.state["game"]
+        assert seat.game["status"] != "finished", "no forced remainder in a whole game"
+        if game["phase"] in ("opening", "rolling"):
+            seat.act("roll")
+            continue
+        assert game["phase"] == "playing", game["phase"]
+        choices = [
+            (int(start), to) for start, tos in seat.state["guide"]["destinations"].items() for to in tos
+        ]
+        if len(choices) > 1:
+            for choice in choices:
+                if seat.forced_after(choice):
+                    return game["to_act"], choice
+        seat.play_any()
+    raise AssertionError("no forced remainder found in time")
+
+
+def test_undo_after_a_forced_step_goes_back_to_a_free_choice(
+    context_factory: Any, server: str, page_errors: list[str]
+) -> None:
+    from websockets.sync.client import connect
+
+    context = context_factory("en")
+    settings = {"speed": "off", "autoForced": True, "turnBoard": False}
+    page = new_page(context, page_errors, settings)
+    open_page(page, f"{server}/")
+    form = page.locator("#play-hotseat")
+    form.locator("select[name=length]").select_option("money")
+    form.locator("button[type=submit]").click()
+    page.wait_for_url("**/game/*")
+    page.wait_for_selector(READY)
+    game_id = page.url.rstrip("/").split("/")[-1]
+    # Away from the page, both sides play on until the roll this test needs.
+    open_page(page, f"{server}/history")
+    cookie = "; ".join(f"{c['name']}={c['value']}" for c in context.cookies())
+    url = server.replace("http", "ws", 1) + f"/ws/games/{game_id}"
+    with connect(url, additional_headers={"Cookie": cookie, "Origin": server}) as socket:
+        side, (start, end) = find_forced_remainder(Seat(socket))
+
+    open_page(page, f"{server}/game/{game_id}")
+    page.wait_for_selector(".hit.source")
+    sources = page.locator(".hit.source").count()
+    pips = page.locator(f".pips[data-side={side}]").inner_text()
+
+    def loc(point: int) -> str:
+        if point == 25:
+            return f"bar-{side}"
+        if point == 0:
+            return f"off-{side}"
+        return f"p{point if side == 'white' else 25 - point}"
+
+    page.click(f"[data-loc={loc(start)}]")
+    page.click(f"[data-loc={loc(end)}]")
+    # The rest is forced: the page plays it by itself, and the play can be confirmed.
+    page.wait_for_selector("[data-action=confirm]:enabled")
+    steps = lambda: page.request.get(f"{server}/api/games/{game_id}").json()["state"]["game"]["steps"]  # noqa: E731
+    assert len(steps()) >= 2
+    page.click("[data-action=undo]")
+    page.wait_for_function(
+        "([side, text]) => document.querySelector(`.pips[data-side=${side}]`).textContent === text",
+        arg=[side, pips],
+    )
+    # Back at the free choice, and it stays there: the forced step is not replayed.
+    page.wait_for_timeout(1200)
+    assert steps() == []
+    assert page.locator(".hit.source").count() == sources
+    assert page.locator("[data-action=undo]").is_disabled()
+    assert not page_errors
+
+
+WHOLE = """async () => {
+  const app = document.querySelector('script[type=module]').src;
+  const i18n = await import(new URL('i18n.js', app));
+  const out = {};
+  for (const lang of ['en', 'fa']) {
+    i18n.setLang(lang);
+    out[lang] = {
+      youTake: i18n.tWho('game.cubeTaken', true, {name: 'x', value: 2}),
+      theyTake: i18n.tWho('game.cubeTaken', false, {name: 'Sara', value: 2}),
+      youDrop: i18n.tWho('game.cubeDropped', true, {name: 'x'}),
+      one: i18n.tWho('game.overHow', false, {name: 'Sara', kind: 'K', count: 1}),
+      two: i18n.tWho('game.overHow', true, {name: 'x', kind: 'K', count: 2}),
+      pts1: i18n.t('game.points', {count: 1}),
+      pts0: i18n.t('game.points', {count: 0}),
+      forfeit: i18n.tWho('game.byForfeit', true, {name: 'x'}),
+    };
+  }
+  return out;
+}"""
+
+
+def test_messages_are_written_whole_for_each_reader_and_number(
+    context_factory: Any, server: str, page_errors: list[str]
+) -> None:
+    page = new_page(context_factory("en"), page_errors, {"speed": "off"})
+    open_page(page, f"{server}/")
+    texts = page.evaluate(WHOLE)
+    en, fa = texts["en"], texts["fa"]
+    assert en["youTake"] == "You take: the cube is now 2."
+    assert en["theyTake"] == "Sara takes: the cube is now 2."
+    assert en["youDrop"] == "You drop."
+    assert en["one"] == "Sara won K: 1 point."
+    assert en["two"] == "You won K: 2 points."
+    assert (en["pts1"], en["pts0"]) == ("1 pt", "0 pts")
+    assert "forfeit" in en["forfeit"]
+    assert fa["youTake"].startswith("پذیرفتید") and "۲" in fa["youTake"]
+    assert fa["theyTake"].startswith("Sara پذیرفت")
+    assert "شما" not in fa["youDrop"] and fa["youDrop"] == "نپذیرفتید."
+    assert fa["one"] == "Sara با K برد: ۱ امتیاز." and "بردید" in fa["two"]
+    assert not page_errors
