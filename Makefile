@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test system-deps lint typecheck contracts pytest bench clean
+.PHONY: run test system-deps web-deps lint typecheck contracts pytest bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -15,10 +15,16 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/nard serve $(ARGS)
 
-test: $(STAMP) system-deps lint typecheck contracts pytest
+test: $(STAMP) system-deps web-deps lint typecheck contracts pytest
 
 system-deps:
 	bash tools/system-deps.sh
+
+# axe-core, the accessibility checker the browser tests load into the pages (npm, locked).
+web-deps: tests/web/node_modules/.package-lock.json
+
+tests/web/node_modules/.package-lock.json: tests/web/package.json tests/web/package-lock.json
+	cd tests/web && npm ci --no-audit --no-fund || echo "note: npm missing or offline; the accessibility test will skip" >&2
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench
@@ -38,4 +44,4 @@ bench: $(STAMP)
 	$(BIN)/python -m bench.movegen
 
 clean:
-	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache tests/web/node_modules

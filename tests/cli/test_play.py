@@ -82,6 +82,23 @@ def test_r6_illegal_play_explained_in_persian() -> None:
     assert "خدانگهدار" in out
 
 
+@pytest.mark.parametrize(
+    ("lang", "refused", "rule"), [("en", "Refused:", "R1"), ("fa", "رد شد:", "R۱")]
+)
+def test_r1_a_backwards_move_gets_the_rules_explanation(lang: str, refused: str, rule: str) -> None:
+    session, out = hot_seat("6/7\n۶/۷\nquit\n", [(3, 1)], lang=lang)
+    assert out.count(refused) == 2 and out.count(rule) >= 2
+    assert "Cannot read" not in out and "backwards;" not in out
+    assert not plays_made(session.match)
+
+
+def test_plays_are_written_in_persian_words_and_digits_in_persian() -> None:
+    _, out = hot_seat("بار/۲۲\n24/23 13/10\nquit\n", [(3, 1)], lang="fa")
+    assert "بازی کرد: ۲۴/۲۳ ۱۳/۱۰" in out
+    _, out = hot_seat("13/x\nquit\n", [(3, 1)], lang="fa")
+    assert "«13/x» خوانده نشد" in out and "Cannot" not in out
+
+
 def test_r5_landing_on_a_closed_point_is_refused() -> None:
     # Black opens 6-1 with 13/7 8/7, closing White's 18 point; White rolls 6-6.
     commands = "13/7 8/7\nroll\n24/18\nquit\n"

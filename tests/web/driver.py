@@ -99,8 +99,9 @@ def play_until_over(page: Any, *, limit: float = 120.0) -> None:
     raise AssertionError("the game did not end in time")
 
 
-def until_my_move(page: Any, limit: float = 30.0) -> None:
-    """Roll (and answer dialogs) until this player has checkers to move."""
+def until_my_move(page: Any, limit: float = 30.0, *, keys: bool = False) -> None:
+    """Roll (and answer dialogs) until this player has checkers to move; ``keys``:
+    roll and confirm with the keyboard shortcuts (R, C) instead of the buttons."""
     deadline = time.monotonic() + limit
     while not page.locator(".hit.source").count():
         assert time.monotonic() < deadline, "never got a turn to move"
@@ -109,8 +110,14 @@ def until_my_move(page: Any, limit: float = 30.0) -> None:
             dialog.first.click()
         elif page.locator("[data-action=roll]:visible:enabled").count():
             before = snapshot(page)
-            page.click("[data-action=roll]")
+            if keys:
+                page.keyboard.press("r")
+            else:
+                page.click("[data-action=roll]")
             wait_for_change(page, before)
         elif page.locator("[data-action=confirm]:visible:enabled").count():
-            page.click("[data-action=confirm]")
+            if keys:
+                page.keyboard.press("c")
+            else:
+                page.click("[data-action=confirm]")
         page.wait_for_timeout(50)

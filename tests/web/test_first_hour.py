@@ -58,7 +58,9 @@ def test_the_computers_roll_and_play_stay_on_show_with_the_move_list(
     assert dice.count() in (2, 4)
     assert page.locator(".board .last-move").count() >= 1
     # Its play in the move list is gnubg's notation (hits marked) in Persian digits.
-    record = MatchRecord.from_json(page.request.get(f"{server}/api/games/{game_id}/record.json").text())
+    record = MatchRecord.from_json(
+        page.request.get(f"{server}/api/games/{game_id}/record.json").text()
+    )
     match = record.replay()
     game = match.game if match.game is not None else match.games[-1]
     plays = [e for e in game.history if isinstance(e, PlayMade) and e.side is Side.BLACK]
@@ -144,7 +146,9 @@ def find_forced_remainder(seat: Seat, limit: float = 90.0) -> tuple[str, tuple[i
             continue
         assert game["phase"] == "playing", game["phase"]
         choices = [
-            (int(start), to) for start, tos in seat.state["guide"]["destinations"].items() for to in tos
+            (int(start), to)
+            for start, tos in seat.state["guide"]["destinations"].items()
+            for to in tos
         ]
         if len(choices) > 1:
             for choice in choices:
@@ -192,7 +196,11 @@ def test_undo_after_a_forced_step_goes_back_to_a_free_choice(
     page.click(f"[data-loc={loc(end)}]")
     # The rest is forced: the page plays it by itself, and the play can be confirmed.
     page.wait_for_selector("[data-action=confirm]:enabled")
-    steps = lambda: page.request.get(f"{server}/api/games/{game_id}").json()["state"]["game"]["steps"]  # noqa: E731
+
+    def steps() -> list[Any]:
+        game = page.request.get(f"{server}/api/games/{game_id}").json()
+        return list(game["state"]["game"]["steps"])
+
     assert len(steps()) >= 2
     page.click("[data-action=undo]")
     page.wait_for_function(
@@ -246,4 +254,28 @@ def test_messages_are_written_whole_for_each_reader_and_number(
     assert fa["theyTake"].startswith("Sara پذیرفت")
     assert "شما" not in fa["youDrop"] and fa["youDrop"] == "نپذیرفتید."
     assert fa["one"] == "Sara با K برد: ۱ امتیاز." and "بردید" in fa["two"]
+    assert not page_errors
+
+
+def test_a_first_visit_is_quiet_and_a_game_not_yours_says_not_found(
+    context_factory: Any, server: str, page_errors: list[str]
+) -> None:
+    owner = new_page(context_factory("en"), page_errors, {"speed": "off"})
+    game_id = start_bot_game(owner, server)
+    stranger = new_page(context_factory("en"), page_errors, {"speed": "off"})
+    failed: list[str] = []
+    stranger.on("console", lambda m: failed.append(m.text) if m.type == "error" else None)
+    stranger.on("request", lambda r: failed.append(r.url) if "openapi" in r.url else None)
+    open_page(stranger, f"{server}/")
+    assert failed == []  # no 401 for the games of a browser that has none
+    for url in (f"{server}/game/{game_id}", f"{server}/game/no-such-game"):
+        open_page(stranger, url)
+        expect(stranger.locator(".not-found h2")).to_have_text("Game not found")
+        assert stranger.locator("[data-action]").count() == 0
+        assert stranger.locator(".board").count() == 0
+    # An unknown address: a 404 with a page that says so, in the reader's language.
+    response = stranger.goto(f"{server}/no/such/page")
+    assert response is not None and response.status == 404
+    stranger.wait_for_selector(READY)
+    expect(stranger.locator(".not-found h2")).to_have_text("Page not found")
     assert not page_errors

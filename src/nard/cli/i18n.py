@@ -116,6 +116,10 @@ _TEXTS: Final[dict[str, tuple[str, str]]] = {
         "متوجه نشدم: {text!r}. بنویس help.",
     ),
     "bad-notation": ("Cannot read the play: {error}", "حرکت خوانده نشد: {error}"),
+    "bad-notation-text": (
+        "Cannot read the play {text!r}: write it as 24/18 13/11, bar/22, 6/off or 8/5(2).",
+        "حرکت «{text}» خوانده نشد: آن را مانند ۲۴/۱۸ ۱۳/۱۱، بار/۲۲، ۶/بیرون یا ۸/۵(۲) بنویسید.",
+    ),
     "ambiguous": ("Ambiguous: {error}", "چند معنا دارد: {error}"),
     "cannot-now": ("Not now: {error}", "الان نه: {error}"),
     "complete": (

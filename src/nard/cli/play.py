@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import itertools
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -512,7 +513,7 @@ class Session:
                 self._say(self._t("ambiguous", error=error), "red")
                 return
         except InvalidPlayError as error:
-            self._say(self._t("bad-notation", error=error), "red")
+            self._unreadable(game, text, error)
             return
         except IllegalPlayError as error:
             # Perhaps the first moves of a play, to be made as steps; if not, and no
@@ -524,7 +525,7 @@ class Session:
         try:
             written = parse_play(text).steps
         except (InvalidPlayError, IllegalPlayError) as error:
-            self._say(self._t("bad-notation", error=error), "red")
+            self._unreadable(game, text, error)
             return
         route = route_moves(game.guide, game.steps, written)
         if route is None:
@@ -533,6 +534,20 @@ class Session:
         for step in route:
             if not self._apply(MakeStep(actor, step)):
                 return
+
+    def _unreadable(self, game: Game, text: str, error: Exception) -> None:
+        """Notation the parser refuses: a move it can read as points (``6/7``, backwards)
+        gets the rules' explanation; anything else, how to write a play."""
+        assert game.turn_start is not None and game.roll is not None
+        for start, end in written_moves(text):
+            why = explain_move(game.turn_start, game.roll, game.steps, start, end, game.rules)
+            if why is not None:
+                self._refusal(why, text)
+                return
+        if self.lang == "fa":
+            self._say(self._t("bad-notation-text", text=text), "red")
+        else:
+            self._say(self._t("bad-notation", error=error), "red")
 
     def _why_not(
         self, game: Game, written: Sequence[Step], refused: IllegalPlayError | None
@@ -611,6 +626,35 @@ class Session:
         self.names = record.players
         self._shown = None
         self._say(self._t("loaded", path=path))
+
+
+_POINT_WORDS = {"bar": 25, "b": 25, "بار": 25, "off": 0, "o": 0, "بیرون": 0}
+_LATIN = str.maketrans("۰۱۲۳۴۵۶۷۸۹٠١٢٣٤٥٦٧٨٩", "01234567890123456789")
+
+
+def written_moves(text: str) -> list[tuple[int, int]]:
+    """The moves of ``text`` read as plain point pairs, whatever their direction.
+
+    >>> written_moves("6/7 ۱۳/بیرون bar/22*")
+    [(6, 7), (13, 0), (25, 22)]
+    >>> written_moves("6/x")
+    []
+    """
+    moves: list[tuple[int, int]] = []
+    for token in text.replace(",", " ").split():
+        points: list[int] = []
+        for part in token.rstrip("*").split("/"):
+            part = part.rstrip("*").translate(_LATIN).lower()
+            if part.isdigit() and int(part) <= 25:
+                points.append(int(part))
+            elif part in _POINT_WORDS:
+                points.append(_POINT_WORDS[part])
+            else:
+                return []
+        if len(points) < 2:
+            return []
+        moves.extend(itertools.pairwise(points))
+    return moves
 
 
 def default_names(players: Sequence[Player], lang: Lang = "en") -> tuple[str, str]:
