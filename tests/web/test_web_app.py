@@ -61,6 +61,8 @@ def test_bot_game_played_to_the_end_then_result_replay_and_history(
     over = page.locator("dialog[open].game-over")
     over.wait_for()
     assert re.search(r"You (won|lost)", over.inner_text())
+    # ... and how: the kind of win and its points, read from the record.
+    assert re.search(r"(a single game|a gammon|a backgammon): (1 point|\d+ points)\.", over.inner_text())
     over.get_by_role("button", name="Replay and analyse").click()
     page.wait_for_url(f"**/replay/{game_id}")
     page.wait_for_selector(READY)

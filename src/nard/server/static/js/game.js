@@ -50,7 +50,7 @@ const TEMPLATE = `
     <p class="hint-text" data-i18n="settings.dblclick"></p>
     <p class="hint-text" data-i18n="settings.keys"></p>
   </details>
-  <section class="card moves">
+  <section class="card moves" hidden>
     <h3 data-i18n="game.moves"></h3>
     <ol class="move-list game-moves"></ol>
   </section>
@@ -202,6 +202,7 @@ class GamePage {
       }
     }
     list.innerHTML = items.join("");
+    list.closest(".moves").hidden = !items.length;
     list.scrollTop = list.scrollHeight;
   }
 
