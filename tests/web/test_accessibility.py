@@ -42,10 +42,12 @@ def test_pages_have_no_serious_accessibility_violations(
     for path in ("/", "/account", "/history", "/no-such-page"):
         open_page(page, f"{server}{path}")
         assert serious_violations(page) == [], path
-    start_bot_game(page, server)
+    game_id = start_bot_game(page, server)
     until_my_move(page)
     page.locator(".hit.source").first.click()
     assert serious_violations(page) == [], "game page"
+    open_page(page, f"{server}/replay/{game_id}")
+    assert serious_violations(page) == [], "replay"
 
 
 def test_the_game_answers_the_keyboard(context_factory: Any, server: str) -> None:

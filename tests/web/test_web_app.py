@@ -62,13 +62,19 @@ def test_bot_game_played_to_the_end_then_result_replay_and_history(
     over.wait_for()
     assert re.search(r"You (won|lost)", over.inner_text())
     # ... and how: the kind of win and its points, read from the record.
-    assert re.search(r"(a single game|a gammon|a backgammon): (1 point|\d+ points)\.", over.inner_text())
+    assert re.search(
+        r"(a single game|a gammon|a backgammon): (1 point|\d+ points)\.", over.inner_text()
+    )
     over.get_by_role("button", name="Replay and analyse").click()
     page.wait_for_url(f"**/replay/{game_id}")
     page.wait_for_selector(READY)
     frames = page.locator(".move-list li")
     assert frames.count() > 4
     assert re.search(r"wins (a single game|a gammon|a backgammon)", frames.last.inner_text())
+    # The replay opens at the start, and lists each play as gnubg writes it, hits marked.
+    assert page.locator(".move-list li.current").inner_text() == frames.first.inner_text()
+    assert page.locator(".frame-text").inner_text().endswith("start")
+    assert page.locator(".move-list .notation").all_inner_texts() == played(page, server, game_id)
     page.click("[data-go=first]")
     assert "start" in page.locator(".frame-text").inner_text()
     assert page.locator(".board .checker").count() == 30
@@ -78,9 +84,29 @@ def test_bot_game_played_to_the_end_then_result_replay_and_history(
     page.click("[data-analyse]")
     page.wait_for_function("document.querySelector('.analysis-status').textContent.length > 0")
     open_page(page, f"{server}/history")
-    assert page.locator(f".game-list a[href='/replay/{game_id}']").count() == 1
+    entry = page.locator(f".game-list a[href='/replay/{game_id}']")
+    assert entry.count() == 1
+    # With the opponent, the result and the day.
+    assert "Computer" in entry.inner_text() and re.search(r"\b(won|lost)\b", entry.inner_text())
+    assert entry.locator("time").count() == 1
     check_analysis_view(page, server, game_id)
     assert not page_errors
+
+
+def played(page: Any, server: str, game_id: str) -> list[str]:
+    """Every play of the match from the server's record, in nard.core's gnubg notation."""
+    from nard.core.notation import format_play
+    from nard.match.events import PlayMade
+    from nard.match.record import MatchRecord
+
+    text = page.request.get(f"{server}/api/games/{game_id}/record.json").text()
+    match = MatchRecord.from_json(text).replay()
+    return [
+        format_play(event.play)
+        for game in match.all_games()
+        for event in game.history
+        if isinstance(event, PlayMade) and event.play.steps
+    ]
 
 
 def check_analysis_view(page: Any, server: str, game_id: str) -> None:
@@ -167,6 +193,7 @@ def test_undo_reload_and_teaching_explanations(
     refusal.wait_for(state="visible")
     english = refusal.inner_text()
     assert re.search(r"Rule (R|V)\d+", english)
+    assert "(rule " not in english  # the rule is named once, above the explanation
     assert not PERSIAN.search(english)
     page.click("#lang-switch")
     page.wait_for_function("document.documentElement.dir === 'rtl'")
@@ -192,6 +219,14 @@ def test_invitation_two_players_both_move(
     assert "/invite/" in invite
     assert invite in host.locator("#play-friend .share-text").input_value()
     host.locator("#play-friend .go-game").click()
+    host.wait_for_selector(READY)
+    assert host.locator(".invite-box").is_visible()
+    # The friend has not left: they have not come yet.
+    assert host.locator(".away").count() == 0
+    # The host opening their own link is taken back to the game.
+    game_url = host.url
+    host.goto(invite)
+    host.wait_for_url(game_url)
     host.wait_for_selector(READY)
     assert host.locator(".invite-box").is_visible()
 

@@ -192,7 +192,7 @@ export async function replayPage(root, gameId) {
       <button type="button" class="btn" data-go="next" data-i18n-title="replay.next">›</button>
       <button type="button" class="btn" data-go="last" data-i18n-title="replay.last">»</button>
     </div>
-    <input type="range" class="frame-slider" min="0" value="0" aria-label="frame">
+    <input type="range" class="frame-slider" min="0" value="0" data-i18n-title="replay.frame">
     <p class="decision-text" hidden></p>
     <section class="card analysis">
       <h3 data-i18n="analysis.title"></h3>
