@@ -192,7 +192,7 @@ def test_undo_reload_and_teaching_explanations(
     refusal = page.locator(".refusal")
     refusal.wait_for(state="visible")
     english = refusal.inner_text()
-    assert re.search(r"Rule (R|V)\d+", english)
+    assert re.search(r"(Rule R|Custom V)\d+", english)
     assert "(rule " not in english  # the rule is named once, above the explanation
     assert not PERSIAN.search(english)
     page.click("#lang-switch")
@@ -200,6 +200,8 @@ def test_undo_reload_and_teaching_explanations(
     expect(refusal).to_contain_text("قانون")
     persian = refusal.inner_text()
     assert "قانون" in persian
+    # The rule's id in Persian digits, named once.
+    assert re.search(r"(قانون R|رسم V)[۰-۹]+", persian) and "(قانون" not in persian
     assert PERSIAN.search(persian.replace("قانون", ""))
     assert persian != english
     assert not page_errors

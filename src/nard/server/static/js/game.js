@@ -1,7 +1,7 @@
 // The game page: the board, dice, cube, score and the controls, over the game's WebSocket.
 import { api, socketUrl } from "./api.js";
 import { Board, locOf, other, ownOf, pipCount } from "./board.js";
-import { lang, onLangChange, signed, t, translate, tWho } from "./i18n.js";
+import { lang, num, onLangChange, signed, t, translate, tWho } from "./i18n.js";
 import { parsePlay } from "./analysis.js";
 import { playerName } from "./names.js";
 import { diceText, notation } from "./notation.js";
@@ -818,9 +818,11 @@ class GamePage {
     let text = why ? (lang === "fa" ? why.message_fa : why.message_en) : lang === "fa" ? message.message_fa : message.message;
     const rule = (why && why.rule) || message.rule;
     // The rule is named above the text: the text's own "(rule R5)" would say it twice.
-    if (rule) text = (text || "").replace(/\s*\((?:rule|قانون) [RV]\d+\)\s*$/u, "");
+    if (rule) text = (text || "").replace(/\s*\((?:rule|قانون|رسم) [RV][0-9۰-۹]+\)\s*$/u, "");
     let html = "";
-    if (rule) html += `<strong class="rule-name">${escapeHtml(t("rule.label", { id: rule, name: t(`rule.${rule}`) }))}</strong>`;
+    // A rule (R…) or an Iranian custom (V…), its id in the page's digits.
+    const label = rule?.startsWith("V") ? "custom.label" : "rule.label";
+    if (rule) html += `<strong class="rule-name">${escapeHtml(t(label, { id: num(rule), name: t(`rule.${rule}`) }))}</strong>`;
     html += `<p class="refusal-text">${escapeHtml(text || "")}</p>`;
     // The legal alternative, unless the explanation already names it.
     if (why && why.legal_play && !text.includes(why.legal_play) && !text.includes(notation(why.legal_play))) {
