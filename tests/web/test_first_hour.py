@@ -69,7 +69,9 @@ def test_the_computers_roll_and_play_stay_on_show_with_the_move_list(
     faces = sorted(int(f) for f in dice.evaluate_all("els => els.map(e => e.dataset.face)"))
     assert sorted(set(faces)) == sorted({plays[-1].roll.high, plays[-1].roll.low})
     # Each turn is listed with its dice; the first is the opening roll's.
-    opening = next(e for e in game.history if isinstance(e, OpeningRolled) and e.starter)
+    opening = next(
+        e for e in game.history if isinstance(e, OpeningRolled) and e.starter is not None
+    )
     first = page.locator(".game-moves li.move").first.inner_text()
     high, low = max(opening.white, opening.black), min(opening.white, opening.black)
     assert f"{high}-{low}".translate(PERSIAN_DIGITS) in first
@@ -278,4 +280,34 @@ def test_a_first_visit_is_quiet_and_a_game_not_yours_says_not_found(
     assert response is not None and response.status == 404
     stranger.wait_for_selector(READY)
     expect(stranger.locator(".not-found h2")).to_have_text("Page not found")
+    assert not page_errors
+
+
+def test_at_one_screen_the_board_turns_to_the_player_on_roll(
+    context_factory: Any, server: str, page_errors: list[str]
+) -> None:
+    page = new_page(context_factory("en"), page_errors, {"speed": "off", "autoForced": False})
+    open_page(page, f"{server}/")
+    form = page.locator("#play-hotseat")
+    form.locator("select[name=length]").select_option("1")
+    form.locator("button[type=submit]").click()
+    page.wait_for_url("**/game/*")
+    page.wait_for_selector(READY)
+    # A one-point match has no Crawford game to speak of.
+    assert "Crawford" not in page.locator(".match-line").inner_text()
+    bottoms: set[str] = set()
+    deadline = time.monotonic() + 60
+    while len(bottoms) < 2:
+        assert time.monotonic() < deadline, f"the board never turned: {bottoms}"
+        if page.locator(".hit.source").count():
+            # The side to move sits at the bottom, its home board nearest.
+            bottom = page.locator(".seat-bottom")
+            assert "on-turn" in (bottom.get_attribute("class") or "")
+            bottoms.add(str(bottom.locator(".swatch").get_attribute("class")).split("-")[-1])
+        before = snapshot(page)
+        if act_once(page) is None:
+            page.wait_for_timeout(80)
+        else:
+            wait_for_change(page, before, timeout=3)
+    assert bottoms == {"white", "black"}
     assert not page_errors
