@@ -26,6 +26,22 @@ def new_page(context: Any, errors: list[str], settings: dict[str, Any]) -> Any:
     return page
 
 
+def dice_overlapping_checkers(page: Any) -> int:
+    """How many pairs of a drawn die and a checker overlap on the board."""
+    return int(
+        page.evaluate(
+            """() => {
+              const boxes = sel =>
+                [...document.querySelectorAll(sel)].map(e => e.getBoundingClientRect());
+              const dice = boxes('.board .die-face'), checkers = boxes('.board circle.checker');
+              const meet = (a, b) =>
+                a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+              return dice.reduce((n, d) => n + checkers.filter(c => meet(d, c)).length, 0);
+            }"""
+        )
+    )
+
+
 def persian_play(text: str) -> str:
     return text.replace("bar", "بار").replace("off", "بیرون").translate(PERSIAN_DIGITS)
 
@@ -310,4 +326,37 @@ def test_at_one_screen_the_board_turns_to_the_player_on_roll(
         else:
             wait_for_change(page, before, timeout=3)
     assert bottoms == {"white", "black"}
+    assert not page_errors
+
+
+STACKS = """async ({count, dice}) => {
+  const app = document.querySelector('script[type=module]').src;
+  const { Board } = await import(new URL('board.js', app));
+  const box = document.createElement('div');
+  document.body.prepend(box);
+  const side = () => Array(26).fill(0);
+  const board = { white: side(), black: side() };
+  // Stacks on the middle points of every quarter, where the dice lie.
+  for (const point of [3, 4, 9, 10]) board.white[point] = count;
+  for (const point of [3, 4, 9, 10]) board.black[point] = count;
+  const model = { board, viewSide: 'white', homeRight: true, dice, diceUsed: [], sources: new Set(),
+                  targets: new Map(), cube: null };
+  for (const diceSide of ['white', 'black']) new Board(box).render({ ...model, diceSide });
+}"""
+
+
+def test_dice_are_drawn_clear_of_the_checkers_on_a_full_point(
+    context_factory: Any, server: str, page_errors: list[str]
+) -> None:
+    page = new_page(context_factory("en"), page_errors, {"speed": "off"})
+    open_page(page, f"{server}/account")
+    for count in (5, 6, 9):
+        for dice in ([6, 5], [4, 4]):
+            page.evaluate(
+                "document.querySelectorAll('svg.board').forEach(b => b.parentNode.remove())"
+            )
+            page.evaluate(STACKS, {"count": count, "dice": dice})
+            # Two boards (the dice on either side), two dice each, four for doubles.
+            assert page.locator(".board .die-face").count() == 2 * (4 if dice[0] == dice[1] else 2)
+            assert dice_overlapping_checkers(page) == 0, (count, dice)
     assert not page_errors
