@@ -8,6 +8,7 @@ Chromium through ``executable_path``: no browser download.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 import subprocess
@@ -51,7 +52,14 @@ def _free_port() -> int:
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The base URL of a real server process on a fresh SQLite database."""
-    folder = tmp_path_factory.mktemp("server")
+    with serve(tmp_path_factory.mktemp("server")) as base:
+        yield base
+
+
+@contextlib.contextmanager
+def serve(folder: Path, **env: str) -> Iterator[str]:
+    """A real ``nard serve`` on a fresh SQLite database in ``folder`` (``env``: more
+    NARD_* settings), stopped afterwards; yields its base URL."""
     port = _free_port()
     log = (folder / "server.log").open("w")
     nard = Path(sys.executable).with_name("nard")
@@ -72,7 +80,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         stdout=log,
         stderr=subprocess.STDOUT,
         cwd=folder,
-        env=os.environ | {"NARD_BOT_DELAY_S": "0"},
+        env=os.environ | {"NARD_BOT_DELAY_S": "0"} | env,
     )
     base = f"http://127.0.0.1:{port}"
     try:

@@ -7,11 +7,12 @@ from __future__ import annotations
 import json
 import re
 import time
+from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import expect
 
-from tests.web.conftest import require_browser
+from tests.web.conftest import require_browser, serve
 from tests.web.driver import READY, act_once, open_page, snapshot, start_bot_game, wait_for_change
 
 require_browser()
@@ -359,4 +360,35 @@ def test_dice_are_drawn_clear_of_the_checkers_on_a_full_point(
             # Two boards (the dice on either side), two dice each, four for doubles.
             assert page.locator(".board .die-face").count() == 2 * (4 if dice[0] == dice[1] else 2)
             assert dice_overlapping_checkers(page) == 0, (count, dice)
+    assert not page_errors
+
+
+def test_the_claim_waits_for_its_time_and_the_result_says_forfeit(
+    context_factory: Any, tmp_path: Path, page_errors: list[str]
+) -> None:
+    with serve(tmp_path, NARD_CLAIM_AFTER_S="4") as base:
+        host = new_page(context_factory("en"), page_errors, {"speed": "off"})
+        open_page(host, f"{base}/")
+        form = host.locator("#play-friend")
+        form.locator("select[name=length]").select_option("money")
+        form.locator("button[type=submit]").click()
+        host.wait_for_function("document.querySelector('#play-friend .invite-link').value")
+        invite = host.locator("#play-friend .invite-link").input_value()
+        host.locator("#play-friend .go-game").click()
+        host.wait_for_selector(READY)
+        friend_context = context_factory("fa")
+        friend = new_page(friend_context, page_errors, {"speed": "off"})
+        friend.goto(invite)
+        friend.wait_for_url("**/game/*")
+        friend.wait_for_selector(READY)
+        host.wait_for_selector(".invite-box", state="hidden")
+        friend_context.close()
+        # The friend has left: first a countdown, and the claim only when it may be made.
+        host.wait_for_selector(".away")
+        expect(host.locator(".claim-wait")).to_contain_text("claim the win in")
+        assert host.locator("[data-action=claim]").is_hidden()
+        host.wait_for_selector("[data-action=claim]:visible", timeout=10_000)
+        host.click("[data-action=claim]")
+        over = host.locator("dialog[open].game-over")
+        expect(over).to_contain_text("You won by forfeit")
     assert not page_errors
