@@ -15,7 +15,8 @@ from dataclasses import dataclass
 
 from nard.core.board import BAR, OFF, Point, Position
 from nard.core.dice import Roll
-from nard.core.plays import _STEP, Play, Step
+from nard.core.plays import Play, Step
+from nard.core.plays.steps import STEP
 from nard.core.rules import STANDARD, EscapeScope, RuleSet
 
 _new = object.__new__
@@ -107,7 +108,7 @@ class _Search:
                     if not tainted_mover and taint and taint[origin] == player[origin]:
                         continue  # every checker here has hit: only a tainted one can move
                     child = self._child(key, origin, target, hit, tainted_mover, rest)
-                    step = _STEP[die][origin][hit]
+                    step = STEP[die][origin][hit]
                     if self.keep_edges:
                         node.children.append((step, child))
                     if child not in self.nodes:

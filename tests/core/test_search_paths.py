@@ -1,8 +1,8 @@
-"""The standard-rules search of nard.core.plays against its general search.
+"""The standard-rules search of nard.core.plays against its customs search.
 
 LegalPlays takes a faster search whenever V1/V2 cannot change the plays; it must
 list the same plays, with the same steps, hits and dice, in the same order as
-the general search (R5-R14). Positions are drawn at random with a fixed seed,
+the customs search (R5-R14). Positions are drawn at random with a fixed seed,
 including the odd ones random games rarely reach.
 """
 
@@ -11,14 +11,15 @@ from __future__ import annotations
 import pytest
 from bench.corpus import odd_positions
 
-from nard.core import plays
 from nard.core.board import Position
 from nard.core.dice import ALL_ROLLS, Roll
+from nard.core.plays import LegalPlays
+from nard.core.plays.customs import CustomsSearch, customs_may_bind
 from nard.core.rules import IRANIAN, STANDARD, EscapeScope, RuleSet
 
 
 def general(position: Position, roll: Roll, rules: RuleSet) -> tuple[int, list[object]]:
-    search = plays._Search(position, roll, rules, keep_edges=False)
+    search = CustomsSearch(position, roll, rules, keep_edges=False)
     found = search.plays()
     dice_used = search.most_dice()
     return dice_used, [
@@ -28,7 +29,7 @@ def general(position: Position, roll: Roll, rules: RuleSet) -> tuple[int, list[o
 
 
 def listed(position: Position, roll: Roll, rules: RuleSet) -> tuple[int, list[object]]:
-    legal = plays.LegalPlays(position, roll, rules)
+    legal = LegalPlays(position, roll, rules)
     return legal.dice_used, [
         ((after.player, after.opponent), [(s.from_point, s.to_point, s.hit, s.die) for s in play])
         for play, after in legal.items()
@@ -58,5 +59,5 @@ def test_v1_v2_shortcut_lists_what_the_general_search_lists(rules: RuleSet) -> N
     shortcuts = 0
     for position, roll in SAMPLES:
         assert listed(position, roll, rules) == general(position, roll, rules)
-        shortcuts += not plays._customs_may_bind(position, roll, rules)
+        shortcuts += not customs_may_bind(position, roll, rules)
     assert shortcuts  # the shortcut was taken, so this compared it

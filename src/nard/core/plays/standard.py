@@ -1,0 +1,268 @@
+"""The fast search for the standard rules, and how many dice a board lets the mover play.
+
+Without V1/V2 a way to play the roll needs no state beyond the board, and the
+opponent changes only where a blot is hit. So this search moves checkers on
+one list and takes each step back after trying it, and names a resulting
+position by a number that its steps add up to; the positions themselves are
+made only when asked for. It finds the same plays, with the same steps, in the
+same order as the customs search (:mod:`nard.core.plays.customs`;
+tests/core/test_search_paths.py and bench/samecheck.py compare them).
+
+>>> from nard.core.board import Position
+>>> from nard.core.dice import Roll
+>>> dice_used, plays = standard_plays(Position.initial(), Roll(3, 1))
+>>> dice_used, len(plays)
+(2, 16)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+
+from nard.core.board import BAR, OFF, Position
+from nard.core.dice import Roll
+from nard.core.plays.play import Play, Step, set_play_steps
+from nard.core.plays.steps import STEP, bear_off_origin, die_steps
+
+# A resulting position's key: the sum over its steps of _UNIT[to] - _UNIT[from],
+# plus _HIT[to] for a hit. It is a number in base 16 whose digits are how many
+# checkers each point gained or lost (at most 4 either way, so no digit spills
+# into the next) followed by the points hit, so equal keys mean equal positions.
+_UNIT = tuple(1 << 4 * point for point in range(26))
+_HIT = tuple(1 << 4 * (26 + point) for point in range(26))
+
+_Ends = dict[int, tuple[Step, ...]]
+"""The ways to play found, one per resulting position: its key, its steps."""
+
+
+def standard_plays(position: Position, roll: Roll) -> tuple[int, list[Play]]:
+    """The dice every legal play uses, and the legal plays, one per resulting position."""
+    board = list(position.player)
+    opponent = position.opponent
+    if roll.high == roll.low:
+        dice_used, ends = _Doubles(board, opponent, roll.high).plays()
+    else:
+        dice_used, ends = _two_dice(board, opponent, roll.high, roll.low)
+    plays = []
+    if dice_used:
+        new = object.__new__
+        for steps in ends.values():
+            play = new(Play)
+            set_play_steps(play, steps)
+            plays.append(play)
+    return dice_used, plays
+
+
+def _two_dice(board: list[int], opponent: Sequence[int], high: int, low: int) -> tuple[int, _Ends]:
+    both: _Ends = {}
+    alone: tuple[_Ends, _Ends] = ({}, {})
+    on_bar = board[BAR]
+    # Checkers not yet home (the bar included): while one is left, nobody bears off.
+    outside = sum(board[7:])
+    high_steps = die_steps(board, opponent, high)
+    low_steps = die_steps(board, opponent, low)
+    for first, second, found, later, singles in (
+        (high, low, high_steps, low_steps, alone[0]),
+        (low, high, low_steps, high_steps, alone[1]),
+    ):
+        first_steps, second_steps = STEP[first], STEP[second]
+        for origin, target, hit in found:
+            key = _UNIT[target] - _UNIT[origin] + (_HIT[target] if hit else 0)
+            step = first_steps[origin][hit]
+            if on_bar or outside == (origin > 6 >= target):
+                # Entering, or bearing off may be allowed next: ask the board.
+                board[origin] -= 1
+                board[target] += 1
+                replies = die_steps(board, opponent, second)
+                board[origin] += 1
+                board[target] -= 1
+            elif first == low and both:
+                # Both orders of two steps by different checkers were tried with the
+                # larger die first: only the same checker going on can end elsewhere.
+                beyond = target - second
+                blockers = opponent[BAR - beyond] if beyond >= 1 else 2
+                replies = [] if blockers > 1 else [(target, beyond, blockers == 1)]
+            else:
+                # The second die's steps before the first step, less the point it
+                # emptied, plus the point it newly took.
+                replies = []
+                beyond = target - second
+                blockers = opponent[BAR - beyond] if beyond >= 1 else 2
+                pending = not board[target] and blockers < 2
+                for reply in later:
+                    if pending and reply[0] < target:
+                        replies.append((target, beyond, blockers == 1))
+                        pending = False
+                    if reply[0] != origin or board[origin] > 1:
+                        replies.append(reply)
+                if pending:
+                    replies.append((target, beyond, blockers == 1))
+            for origin2, target2, hit2 in replies:
+                hit2 = hit2 and not (hit and target2 == target)  # that blot is gone
+                key2 = key + _UNIT[target2] - _UNIT[origin2] + (_HIT[target2] if hit2 else 0)
+                if key2 not in both:
+                    both[key2] = (step, second_steps[origin2][hit2])
+            if not replies and not both:
+                singles.setdefault(key, (step,))
+    if both:
+        return 2, both
+    # R9: when only one die can be played, the larger one if it can be.
+    singles = alone[0] or alone[1]
+    return (1 if singles else 0), singles
+
+
+def double_origins(player: Sequence[int], opponent: Sequence[int], die: int) -> list[int]:
+    """Every point a checker may step from without bearing off, this turn and under a
+    double of ``die``, highest first: the occupied ones and those steps lead to,
+    when the landing is open. Later boards of the turn need no others."""
+    starts: set[int] = set()
+    for point in range(1, BAR + 1):
+        if player[point]:
+            starts.update(range(point, die, -die))
+    return sorted((point for point in starts if opponent[BAR - point + die] < 2), reverse=True)
+
+
+class _Doubles:
+    """The ways to play a double of ``die`` from a board (changed in place and
+    restored), under the standard rules.
+
+    Any order of a double's steps can be replayed with the higher starting
+    points first (a step never opens a higher point, nor takes the bar or a
+    bear-off away from one), so only those orders are walked: each set of steps
+    once. V1 breaks this, as there the order decides which checker has hit.
+    Walking that way, a checker never lands where an earlier step left, so a
+    landing hits exactly when the point is a blot and none of the mover's
+    checkers is there yet.
+
+    The walks are methods, not closures that call themselves: such a closure is
+    a reference cycle, garbage that only the collector frees, on every roll.
+    """
+
+    __slots__ = ("best", "board", "cap", "die", "entering", "found", "opponent", "origins", "path")
+
+    def __init__(
+        self,
+        board: list[int],
+        opponent: Sequence[int],
+        die: int,
+        origins: Sequence[int] | None = None,
+    ) -> None:
+        self.board = board
+        self.opponent = opponent
+        self.die = die
+        self.origins = double_origins(board, opponent, die) if origins is None else origins
+        self.entering = bool(self.origins) and self.origins[0] == BAR
+        self.path: list[Step] = []
+        self.found: list[_Ends] = [{}, {}, {}, {}, {}]
+        self.cap = 4
+        self.best = 0
+
+    def plays(self) -> tuple[int, _Ends]:
+        """How many units every legal play uses, and the ways to play that many."""
+        self._walk_plays(0, BAR, 0, sum(self.board[7:]))
+        most = max(units for units in range(5) if self.found[units])
+        return most, self.found[most]
+
+    def _walk_plays(self, first: int, top: int, key: int, outside: int) -> None:
+        board, path = self.board, self.path
+        moved = False
+        if len(path) < 4:
+            origins, die, opponent, steps = self.origins, self.die, self.opponent, STEP[self.die]
+            stop = (1 if self.entering else 0) if board[BAR] else len(origins)
+            for index in range(first, stop):
+                origin = origins[index]
+                if not board[origin]:
+                    continue
+                target = origin - die
+                hit = opponent[BAR - target] == 1 and not board[target]
+                board[origin] -= 1
+                board[target] += 1
+                path.append(steps[origin][hit])
+                self._walk_plays(
+                    index,
+                    origin,
+                    key + _UNIT[target] - _UNIT[origin] + (_HIT[target] if hit else 0),
+                    outside - (origin > 6 >= target),
+                )
+                path.pop()
+                board[origin] += 1
+                board[target] -= 1
+                moved = True
+            if not outside:
+                origin = bear_off_origin(board, die)
+                if 0 < origin <= top:
+                    board[origin] -= 1
+                    board[OFF] += 1
+                    path.append(steps[origin][False])
+                    self._walk_plays(len(origins), origin, key + _UNIT[OFF] - _UNIT[origin], 0)
+                    path.pop()
+                    board[origin] += 1
+                    board[OFF] -= 1
+                    moved = True
+        if not moved:
+            self.found[len(path)].setdefault(key, tuple(path))
+
+    def units(self, cap: int) -> int:
+        """How many units can be played, up to ``cap``: the most a way to play uses (R8)."""
+        self.cap, self.best = cap, 0
+        if cap:
+            self._walk_units(0, BAR, 0, sum(self.board[7:]))
+        return self.best
+
+    def _walk_units(self, first: int, top: int, units: int, outside: int) -> bool:
+        """Walks on until ``cap`` units are played; whether they were."""
+        if units > self.best:
+            self.best = units
+            if units == self.cap:
+                return True
+        board, origins, die = self.board, self.origins, self.die
+        stop = (1 if self.entering else 0) if board[BAR] else len(origins)
+        for index in range(first, stop):
+            origin = origins[index]
+            if not board[origin]:
+                continue
+            target = origin - die
+            board[origin] -= 1
+            board[target] += 1
+            done = self._walk_units(index, origin, units + 1, outside - (origin > 6 >= target))
+            board[origin] += 1
+            board[target] -= 1
+            if done:
+                return True
+        if not outside:
+            origin = bear_off_origin(board, die)
+            if 0 < origin <= top:
+                board[origin] -= 1
+                board[OFF] += 1
+                done = self._walk_units(len(origins), origin, units + 1, 0)
+                board[origin] += 1
+                board[OFF] -= 1
+                if done:
+                    return True
+        return False
+
+
+def units_playable(board: list[int], die: int, origins: Sequence[int], cap: int) -> int:
+    """How many units of a double of ``die`` can be played from this board (changed
+    in place and restored), up to ``cap``, under the standard rules; ``origins``
+    as :func:`double_origins` gives them for this board or an earlier one of the turn."""
+    return _Doubles(board, (), die, origins).units(cap)
+
+
+def die_lanes(opponent: Sequence[int], die: int, shunned: Collection[int] = ()) -> list[int]:
+    """For each point (and the bar), how many steps of ``die`` in a row a checker
+    there can make without bearing off, each landing open (R5) and not on a blot
+    on one of the ``shunned`` points.
+
+    Under the standard rules checkers go along these lanes alone: no step closes
+    a point. So unless checkers on the bar cannot enter, a board lets the mover
+    play at least as many units as the sum of its checkers' lanes (those on the
+    bar entering first). A step along a lane shortens the sum by one.
+    """
+    found = [0] * (BAR + 1)
+    for point in range(die + 1, BAR + 1):
+        landing = point - die
+        blockers = opponent[BAR - landing]
+        if blockers < 2 and not (blockers and landing in shunned):
+            found[point] = 1 + found[landing]
+    return found
