@@ -286,7 +286,7 @@ class _Turn:
     @staticmethod
     def covers_hit(key: NodeKey) -> list[Point]:
         """Home points hit this turn that hold two or more of the mover's checkers (V2)."""
-        return sorted((p for p in key[4] if key[0][p] >= 2), reverse=True)
+        return sorted((p for p in key.home_hits if key.player[p] >= 2), reverse=True)
 
     # -- choosing a legal play to show ----------------------------------------------------
 
@@ -494,7 +494,7 @@ class _Turn:
     def all_legal_look_worse(self, end: NodeKey) -> bool:
         """Whether every legal play leaves more blots or fewer points than the play tried
         (the sign of mistake 5: refusing a legal play because it is strategically bad)."""
-        tried = _shape(end[0])
+        tried = _shape(end.player)
         shapes = [
             _shape(after.player)
             for _, after in LegalPlays(self.position, self.roll, self.rules).items()
@@ -600,7 +600,7 @@ class _Turn:
 
     def classify(self, key: NodeKey, step: Step) -> _Reason | None:
         """Why the board refuses ``step`` at this node, in the order of R11 (docs/rules.md#r11)."""
-        player, opponent, dice = key[0], key[1], key[2]
+        player, opponent, dice = key.player, key.opponent, key.dice
         origin, target, distance = step.from_point, step.to_point, step.distance
         dice_rule = Rule.R7 if self.roll.is_double else Rule.R6
         if not dice:
@@ -637,7 +637,7 @@ class _Turn:
         if target != OFF and _closed(key, target):
             text = msg.closed_point(target, opponent[25 - target], entering=origin == BAR, die=die)
             return _Reason(Rule.R5, "closed-point", text)
-        taint = key[3]
+        taint = key.taint
         if (
             self.rules.escape_after_hit
             and target != OFF
@@ -651,7 +651,7 @@ class _Turn:
     def combined(self, key: NodeKey, step: Step) -> _Reason | None:
         """A step spanning several of the dice left: refused for its closed landing
         points (R6, mistake 4), or to be played as separate steps (R6)."""
-        routes = _routes(step, key[2])
+        routes = _routes(step, key.dice)
         if not routes:
             return None
         closed_stops: set[Point] = set()
@@ -669,7 +669,7 @@ class _Turn:
 
     def splits(self, key: NodeKey, step: Step) -> list[tuple[Step, ...]]:
         """The ways to play a move over several dice as one checker's single steps."""
-        return [tuple(_split(step.from_point, route)) for route in _routes(step, key[2])]
+        return [tuple(_split(step.from_point, route)) for route in _routes(step, key.dice)]
 
 
 # -- helpers -------------------------------------------------------------------------------------
@@ -685,7 +685,7 @@ def _steps_text(steps: Sequence[Step]) -> msg.Text:
 
 
 def _closed(key: NodeKey, point: Point) -> bool:
-    return 1 <= point <= POINTS and key[1][25 - point] >= 2
+    return 1 <= point <= POINTS and key.opponent[25 - point] >= 2
 
 
 def _routes(step: Step, dice: Sequence[int]) -> list[tuple[int, ...]]:
