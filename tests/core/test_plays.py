@@ -198,3 +198,16 @@ def test_every_order_of_a_legal_play_is_accepted(
     shorter = {steps for steps in shorter if len(steps) < legal.dice_used}
     for path in sorted(shorter)[:: max(1, len(shorter) // 4)]:
         assert Play(tuple(Step(origin, target) for origin, target in path)) not in legal
+
+
+@given(game_positions(), rolls, rule_sets)
+def test_play_repr_evaluates_back_to_the_same_play(
+    position: Position, roll: Roll, rules: RuleSet
+) -> None:
+    for play in [*LegalPlays(position, roll, rules), Play()]:
+        copy = eval(repr(play), {"Play": Play, "Step": Step})
+        assert copy == play
+        # Steps compare by their points alone: the hits and dice must come back too.
+        assert [(s.from_point, s.to_point, s.hit, s.die) for s in copy] == [
+            (s.from_point, s.to_point, s.hit, s.die) for s in play
+        ]

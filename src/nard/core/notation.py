@@ -22,11 +22,11 @@ Given the position and the roll, it splits a move over several dice
 (``24/14`` with 6-4) the way the rules allow and fills in hits and dice.
 
 >>> parse_play("24/18 13/11*")
-Play([Step(24, 18), Step(13, 11, hit=True)])
+Play((Step(24, 18), Step(13, 11, hit=True)))
 >>> from nard.core.board import Position
 >>> from nard.core.dice import Roll
 >>> parse_play("24/14", Position.initial(), Roll(6, 4))
-Play([Step(24, 18, die=6), Step(18, 14, die=4)])
+Play((Step(24, 18, die=6), Step(18, 14, die=4)))
 """
 
 from __future__ import annotations
@@ -244,7 +244,7 @@ def parse_play(
     :class:`AmbiguousPlayError` that several do.
 
     >>> parse_play("bar/22 6/off(2)")
-    Play([Step(25, 22), Step(6, 0), Step(6, 0)])
+    Play((Step(25, 22), Step(6, 0), Step(6, 0)))
     >>> parse_play("24/x")
     Traceback (most recent call last):
     ...

@@ -86,7 +86,8 @@ class Play:
         return format_play(self)
 
     def __repr__(self) -> str:
-        return f"Play({list(self.steps)!r})"
+        """``Play((Step(13, 7), Step(8, 7)))``: evaluates back to an equal play."""
+        return f"Play({self.steps!r})"
 
 
 NO_PLAY = Play()
