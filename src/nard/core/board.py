@@ -15,7 +15,6 @@ lower numbers, point 25 is that side's bar and point 0 is its off tray.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import IntEnum
 from typing import TYPE_CHECKING, Final, TypeAlias
@@ -198,10 +197,6 @@ class Position:
     def is_game_over(self) -> bool:
         """Whether a side has borne off all 15 checkers (R3)."""
         return self.player[OFF] == CHECKERS_PER_SIDE or self.opponent[OFF] == CHECKERS_PER_SIDE
-
-    def occupied_points(self) -> Iterable[Point]:
-        """Points (and the bar) holding checkers of the side on roll, highest first."""
-        return (p for p in range(BAR, 0, -1) if self.player[p])
 
     def __repr__(self) -> str:
         return f"Position.from_id({self.id()!r}, turn=Side.{self.turn.name})"

@@ -354,10 +354,7 @@ def _legal_play(
 def _illegal(
     position: Position, roll: Roll, play: Play, rules: RuleSet, text: str
 ) -> IllegalPlayError:
-    try:
-        explanation = check_play(position, roll, play, rules)
-    except ImportError:  # the explain module is optional for notation
-        explanation = None
+    explanation = check_play(position, roll, play, rules)
     reason = f" ({explanation})" if explanation is not None else ""
     return IllegalPlayError(
         f"{text!r} is not a legal play of {roll} in {position.id()}{reason}", explanation
