@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import gc
+import pickle
+
 import pytest
 
 from nard.core.board import OFF, Position, Side
 from nard.core.dice import Roll
 from nard.core.errors import IllegalPlayError
-from nard.core.plays import Play, Step
+from nard.core.plays import Play, Step, TurnGuide
 from nard.core.rules import IRANIAN, Rule
 from nard.match import (
     AcceptResignation,
@@ -334,3 +337,24 @@ def test_available_actions_follow_the_phase() -> None:
     assert game.available_actions(B) == ()
     game, _ = game.apply(Drop(W))
     assert game.available_actions(W) == game.available_actions(B) == ()
+
+
+def test_a_turn_asks_one_guide_and_the_game_keeps_none_after_it() -> None:
+    def guides_held(game: Game) -> list[object]:
+        return [value for value in gc.get_referents(game) if isinstance(value, TurnGuide)]
+
+    game = Game.new().apply(OpeningRoll(white=3, black=1)).game
+    guide = game.guide
+    game = game.apply(MakeStep(Side.WHITE, Step(8, 5))).game
+    assert game.guide is guide
+    game = game.apply(MakeStep(Side.WHITE, Step(6, 5))).game
+    assert game.guide is guide and game.can_confirm
+    assert guides_held(game) == [guide]
+    # A game sent to another process (the bot's) takes the guide's inputs, not its memo.
+    copy = pickle.loads(pickle.dumps(game))
+    assert copy.guide.is_complete(copy.steps) and copy.guide is not guide
+    game = game.apply(ConfirmPlay(Side.WHITE)).game
+    assert game.phase is Phase.ROLLING
+    assert guides_held(game) == []
+    game = game.apply(Resign(Side.BLACK)).game.apply(AcceptResignation(Side.WHITE)).game
+    assert game.is_over and guides_held(game) == []

@@ -73,6 +73,7 @@ from nard.match.events import (
 )
 from nard.match.fair import FairDice, VerificationReport, commitment, derive_roll, verify_rolls
 from nard.match.game import DiceDraw, Game, Phase, Progress
+from nard.match.interning import Interner
 from nard.match.match import Match, MatchProgress
 from nard.match.matfile import MatFileError
 from nard.match.matrecord import mat_to_record, match_to_mat
@@ -111,6 +112,7 @@ __all__ = [
     "GamePlayError",
     "GameResult",
     "GameStarted",
+    "Interner",
     "InvalidActionError",
     "MakePlay",
     "MakeStep",

@@ -27,7 +27,6 @@ nard.match.errors.OutOfTurnError: White may not act: it is Black's turn to roll 
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
@@ -85,7 +84,7 @@ from nard.match.events import (
     StepUndone,
     TurnPassed,
 )
-from nard.match.interning import interned
+from nard.match.interning import Interner
 from nard.match.log import AppendLog
 from nard.match.options import GameOptions, OpeningRule
 from nard.match.scoring import (
@@ -129,15 +128,6 @@ DiceDraw: TypeAlias = tuple[int, int] | Roll
 """One draw of the dice: an opening roll as ``(white, black)``, else a :class:`Roll`."""
 
 
-@functools.lru_cache(maxsize=2048)
-def _guide(position: Position, roll: Roll, rules: RuleSet) -> TurnGuide:
-    """The turn guide of a roll; cached because every step of a turn asks it again.
-
-    Sized for a server with about a thousand games in play at once; a guide
-    holds only the states its turn has asked about."""
-    return TurnGuide(position, roll, rules)
-
-
 def _name(side: Side) -> str:
     return side.name.title()
 
@@ -170,6 +160,10 @@ class Game:
     result: GameResult | None = None
     history: AppendLog[Event] = field(default_factory=AppendLog, repr=False)
     actions: AppendLog[Action] = field(default_factory=AppendLog, repr=False)
+    _turn_guide: TurnGuide | None = field(default=None, compare=False, repr=False)
+    """The guide of the dice being played, made when they are rolled and handed on
+    to each game of the turn: every step asks it again, and it keeps what it has
+    worked out. None outside a turn."""
 
     def __post_init__(self) -> None:
         if self.match_length is not None:
@@ -280,7 +274,11 @@ class Game:
         """The :class:`TurnGuide` of the dice being played (phase PLAYING only)."""
         if self.roll is None or self.turn_start is None:
             raise PhaseError("no dice are being played")
-        return _guide(self.turn_start, self.roll, self.rules)
+        guide = self._turn_guide
+        if guide is None or guide.position is not self.turn_start or guide.roll != self.roll:
+            # A game made with the dice already out, not by rolling them.
+            return TurnGuide(self.turn_start, self.roll, self.rules)
+        return guide
 
     @property
     def legal_plays(self) -> LegalPlays:
@@ -379,17 +377,23 @@ class Game:
 
     # -- the state machine ----------------------------------------------------------------
 
-    def apply(self, action: Action) -> Progress:
+    def apply(self, action: Action, *, interner: Interner | None = None) -> Progress:
         """The game after ``action`` and the events it caused; raises a
-        :class:`~nard.match.errors.GameError` if the rules refuse it."""
+        :class:`~nard.match.errors.GameError` if the rules refuse it.
+
+        With an ``interner`` the history keeps its shared instances of the action
+        and events (see :mod:`nard.match.interning`)."""
         if self.phase is Phase.OVER:
             raise GameOverError("the game is over", rule=Rule.R3)
         if isinstance(action, SideAction) and not isinstance(action, Resign):
             self._check_actor(action)
         game, events = self._dispatch(action)
-        # Kept for the whole game: one shared instance per value (see nard.match.interning).
-        history = self.history.extend(tuple(map(interned, events)))
-        actions = self.actions.extend((interned(action),))
+        if interner is not None:
+            history = self.history.extend(tuple(map(interner, events)))
+            actions = self.actions.extend((interner(action),))
+        else:
+            history = self.history.extend(events)
+            actions = self.actions.extend((action,))
         game = replace(game, history=history, actions=actions)
         return Progress(game, events)
 
@@ -423,12 +427,12 @@ class Game:
                 return self._refuse(action)
         raise InvalidActionError(f"not a game action: {action!r}")
 
-    def apply_all(self, actions: Iterable[Action]) -> Progress:
+    def apply_all(self, actions: Iterable[Action], *, interner: Interner | None = None) -> Progress:
         """Apply several actions in order; the events of all of them."""
         game = self
         events: list[Event] = []
         for action in actions:
-            game, new = game.apply(action)
+            game, new = game.apply(action, interner=interner)
             events.extend(new)
         return Progress(game, tuple(events))
 
@@ -534,11 +538,19 @@ class Game:
 
     def _begin_play(self, roll: Roll, events: tuple[Event, ...]) -> tuple[Game, tuple[Event, ...]]:
         assert self.turn is not None
-        if _guide(self.position, roll, self.rules).dice_used == 0:
+        guide = TurnGuide(self.position, roll, self.rules)
+        if guide.dice_used == 0:
             # R10: no die can be played; the turn passes at once.
             passed = (*events, TurnPassed(self.turn, roll))
             return self._next_turn(self.position), passed
-        playing = replace(self, phase=Phase.PLAYING, roll=roll, turn_start=self.position, steps=())
+        playing = replace(
+            self,
+            phase=Phase.PLAYING,
+            roll=roll,
+            turn_start=self.position,
+            steps=(),
+            _turn_guide=guide,
+        )
         return playing, events
 
     def _next_turn(self, position: Position) -> Game:
@@ -551,6 +563,7 @@ class Game:
             roll=None,
             turn_start=None,
             steps=(),
+            _turn_guide=None,
         )
 
     def _refuse_play(self, message: str, play: Play) -> GamePlayError:
@@ -611,7 +624,9 @@ class Game:
         after = apply_play(self.turn_start, play)
         events: tuple[Event, ...] = (PlayMade(self.turn, self.roll, play),)
         if after.player[OFF] == CHECKERS_PER_SIDE:
-            ended = replace(self, position=after, roll=None, turn_start=None, steps=())
+            ended = replace(
+                self, position=after, roll=None, turn_start=None, steps=(), _turn_guide=None
+            )
             return ended._end(self.turn, result_kind(after), EndReason.BORNE_OFF, events)
         return self._next_turn(after), events
 
@@ -628,7 +643,14 @@ class Game:
         points = game_points(kind, cube_value=value, rules=self.rules, jacoby=self.jacoby_applies)
         wins_match = wins_whole_match(kind, rules=self.rules, match_play=not self.is_money)
         result = GameResult(winner, kind, points, reason, value, wins_match)
-        over = replace(self, phase=Phase.OVER, result=result, resignation=None, resume_phase=None)
+        over = replace(
+            self,
+            phase=Phase.OVER,
+            result=result,
+            resignation=None,
+            resume_phase=None,
+            _turn_guide=None,
+        )
         return over, (*events, GameOver(winner, kind, points, reason, wins_match))
 
     def _double(self, action: Double) -> tuple[Game, tuple[Event, ...]]:

@@ -32,6 +32,7 @@ from nard.match.actions import Action
 from nard.match.errors import GameOverError
 from nard.match.events import Event, GameStarted, MatchOver
 from nard.match.game import DiceDraw, Game
+from nard.match.interning import Interner
 from nard.match.options import GameOptions
 
 
@@ -130,11 +131,12 @@ class Match:
         started = replace(self, game=game, crawford_played=self.crawford_played or crawford)
         return started, GameStarted(len(self.games) + 1, self.score, crawford)
 
-    def apply(self, action: Action) -> MatchProgress:
-        """The match after ``action`` (applied to the game in progress) and the events."""
+    def apply(self, action: Action, *, interner: Interner | None = None) -> MatchProgress:
+        """The match after ``action`` (applied to the game in progress) and the events;
+        ``interner`` as for :meth:`Game.apply <nard.match.game.Game.apply>`."""
         if self.game is None:
             raise GameOverError("the match is over", rule=Rule.R19)
-        game, events = self.game.apply(action)
+        game, events = self.game.apply(action, interner=interner)
         if not game.is_over:
             return MatchProgress(replace(self, game=game), events)
         assert game.result is not None
@@ -158,12 +160,14 @@ class Match:
         following, started = finished._start_game()
         return MatchProgress(following, (*events, started))
 
-    def apply_all(self, actions: Iterable[Action]) -> MatchProgress:
+    def apply_all(
+        self, actions: Iterable[Action], *, interner: Interner | None = None
+    ) -> MatchProgress:
         """Apply several actions in order; the events of all of them."""
         match = self
         events: list[Event] = []
         for action in actions:
-            match, new = match.apply(action)
+            match, new = match.apply(action, interner=interner)
             events.extend(new)
         return MatchProgress(match, tuple(events))
 

@@ -63,6 +63,7 @@ from nard.match.actions import (
 from nard.match.errors import GameError
 from nard.match.fair import VerificationReport, verify_rolls
 from nard.match.game import Game
+from nard.match.interning import Interner
 from nard.match.match import Match
 from nard.match.options import GameOptions
 from nard.match.scoring import GameResult, ResultKind
@@ -170,17 +171,18 @@ class MatchRecord:
 
     # -- replay -----------------------------------------------------------------------------
 
-    def replay(self, upto: int | None = None) -> Match:
+    def replay(self, upto: int | None = None, *, interner: Interner | None = None) -> Match:
         """The match after the first ``upto`` actions (all of them when None).
 
-        A :class:`RecordError` names the first action the rules refuse.
+        A :class:`RecordError` names the first action the rules refuse; ``interner``
+        as for :meth:`Game.apply <nard.match.game.Game.apply>`.
         """
         count = len(self.actions) if upto is None else upto
         if not 0 <= count <= len(self.actions):
             raise RecordError(f"the record has {len(self.actions)} actions, not {count}")
         match = self.new_match()
         for index, action in enumerate(self.actions[:count]):
-            match = _apply(match, action, index)
+            match = _apply(match, action, index, interner)
         return match
 
     def game(self, number: int, upto: int | None = None) -> Game:
@@ -310,9 +312,9 @@ def replay(record: MatchRecord, upto: int | None = None) -> Match:
     return record.replay(upto)
 
 
-def _apply(match: Match, action: Action, index: int) -> Match:
+def _apply(match: Match, action: Action, index: int, interner: Interner | None = None) -> Match:
     try:
-        return match.apply(action).match
+        return match.apply(action, interner=interner).match
     except GameError as error:
         raise RecordError(str(error), action=index) from error
 

@@ -92,6 +92,11 @@ class TurnGuide:
         self._good: dict[NodeKey, bool] = {}
         self._search: CustomsSearch | None = None
 
+    def __reduce__(self) -> tuple[type[TurnGuide], tuple[Position, Roll, RuleSet]]:
+        # What the guide has worked out is keyed by id(), which means nothing in
+        # another process (a game sent to the bot's) or a copy: send what makes it.
+        return TurnGuide, (self.position, self.roll, self.rules)
+
     @property
     def dice_used(self) -> int:
         """How many dice (units) a complete legal play uses (R8)."""

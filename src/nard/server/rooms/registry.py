@@ -18,6 +18,7 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from nard.core.board import Side
+from nard.match.interning import Interner
 from nard.match.match import Match
 from nard.match.record import MatchRecord
 from nard.server.database import Database
@@ -161,9 +162,14 @@ def _from_row(session: Session, row: GameRow, match: Match, seq: int) -> LiveGam
 
 
 def read_game(
-    session: Session, *, public_id: str | None = None, game_id: int | None = None
+    session: Session,
+    *,
+    public_id: str | None = None,
+    game_id: int | None = None,
+    interner: Interner | None = None,
 ) -> LiveGame | None:
-    """The game as its log leaves it: its settings, then every logged action replayed."""
+    """The game as its log leaves it: its settings, then every logged action replayed
+    (its history interned with ``interner``, when given)."""
     games = GameRepository(session)
     row = games.by_public_id(public_id) if public_id is not None else games.get(game_id or 0)
     if row is None:
@@ -174,7 +180,7 @@ def read_game(
     if seq != row.seq or (row.snapshot and row.snapshot.get("seq") != seq):
         # The log and the snapshot are written in one transaction; the log wins.
         log.error("game %s: snapshot at %s, log at %s", row.public_id, row.seq, seq)
-    return _from_row(session, row, record.replay(), seq)
+    return _from_row(session, row, record.replay(interner=interner), seq)
 
 
 class Registry:
@@ -182,6 +188,8 @@ class Registry:
 
     def __init__(self, database: Database) -> None:
         self.database = database
+        # The live games' histories share one instance per step, roll and the like.
+        self.interner = Interner()
         self._live: dict[str, LiveGame] = {}
         self._loading: dict[str, asyncio.Lock] = {}
 
@@ -194,7 +202,9 @@ class Registry:
         async with lock:
             live = self._live.get(public_id)
             if live is None:
-                live = await self.database.run(lambda s: read_game(s, public_id=public_id))
+                live = await self.database.run(
+                    lambda s: read_game(s, public_id=public_id, interner=self.interner)
+                )
                 if live is not None:
                     self._live[public_id] = live
         self._loading.pop(public_id, None)
@@ -202,13 +212,17 @@ class Registry:
 
     async def load(self, game_id: int) -> LiveGame:
         """The game with this database id (just created or joined)."""
-        live = await self.database.run(lambda session: read_game(session, game_id=game_id))
+        live = await self.database.run(
+            lambda session: read_game(session, game_id=game_id, interner=self.interner)
+        )
         assert live is not None
         return self._live.setdefault(live.public_id, live)
 
     async def reload(self, live: LiveGame) -> LiveGame:
         """Catch up with the database: another process may have moved the game on."""
-        fresh = await self.database.run(lambda s: read_game(s, game_id=live.setup.id))
+        fresh = await self.database.run(
+            lambda s: read_game(s, game_id=live.setup.id, interner=self.interner)
+        )
         assert fresh is not None
         live.standing, live.seating = fresh.standing, fresh.seating
         live.client_seeds = fresh.client_seeds

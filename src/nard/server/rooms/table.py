@@ -254,7 +254,7 @@ class Table:
     async def commit(self, live: LiveGame, action: Action, player_id: int | None) -> int:
         """Apply ``action`` (the caller holds the lock), save it, then publish it."""
         try:
-            match, events = live.match.apply(action)
+            match, events = live.match.apply(action, interner=self.registry.interner)
         except GameError as error:
             raise Refusal.from_game_error(error) from error
         seq = live.seq + 1
