@@ -28,7 +28,7 @@ from nard.core.plays.customs import (
 )
 from nard.core.plays.play import Play, Step, step_orders
 from nard.core.plays.standard import die_lanes, double_origins, standard_plays, units_playable
-from nard.core.plays.steps import STEP, die_steps, has_die_step
+from nard.core.plays.steps import STEP, DieStep, die_steps, has_die_step
 from nard.core.rules import STANDARD, RuleSet
 
 _Option = tuple[Step, bool, bool]
@@ -81,8 +81,8 @@ class TurnGuide:
         self._plain = not customs_may_bind(position, roll, rules)
         self._most = -1  # dice_used, once known
         self._larger_only = False  # R9: a play ends after the larger die only
-        self._root_moves: list[list[tuple[int, int, bool]]] = []  # each die's, not a double
-        # A double's lanes and starting points (_units_playable), once needed.
+        self._root_moves: list[list[DieStep]] = []  # each die's, not a double
+        # A double's lanes and starting points (units_playable), once needed.
         self._lanes: list[int] | None = None
         self._safe_lanes: list[int] | None = None  # blots where hits count shunned
         self._origins: list[int] = []
@@ -242,7 +242,7 @@ class TurnGuide:
         return sum(map(operator.mul, board, lanes))
 
     def _units_playable(self, board: list[int], cap: int) -> int:
-        """_units_playable of the double rolled, on a board of this turn (changed and
+        """units_playable of the double rolled, on a board of this turn (changed and
         restored) under the standard rules; the sum of the lanes answers first."""
         lanes = self._lanes
         if lanes is None:
@@ -489,7 +489,7 @@ class TurnGuide:
     def example_play(self) -> Play:
         """One complete legal play (the first found)."""
         if self._plain:
-            # The standard search finds the general search's plays, in its order.
+            # The standard search finds the customs search's plays, in its order.
             plays = standard_plays(self.position, self.roll)[1]
             return plays[0] if plays else Play()
         return next(iter(self._full_search().plays().values()))
