@@ -46,6 +46,9 @@ class NodeKey(NamedTuple):
     """V2: the home points where a blot was hit this turn."""
 
 
+_Fields = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], frozenset[int]]
+"""A NodeKey's fields as a plain tuple, equal to the NodeKey and with its hash."""
+
 NO_TAINT: tuple[int, ...] = ()
 NO_HITS: frozenset[int] = frozenset()
 
@@ -56,7 +59,7 @@ _new_tuple = tuple.__new__
 
 def root_key(position: Position, roll: Roll) -> NodeKey:
     """The node before any step of the turn."""
-    return NodeKey(position.player, position.opponent, roll.units, NO_TAINT, NO_HITS)
+    return _new_tuple(NodeKey, (position.player, position.opponent, roll.units, NO_TAINT, NO_HITS))
 
 
 @dataclass(slots=True)
@@ -95,7 +98,8 @@ def child_key(key: NodeKey, step: Step, tainted_mover: bool, rules: RuleSet) -> 
     dice = key.dice
     index = dice.index(step.die)
     rest = dice[:index] + dice[index + 1 :]
-    return _child(key, step.from_point, step.to_point, step.hit, tainted_mover, rest, rules)
+    child = _child(key, step.from_point, step.to_point, step.hit, tainted_mover, rest, rules)
+    return _new_tuple(NodeKey, child)
 
 
 def _child(
@@ -106,9 +110,10 @@ def _child(
     tainted_mover: bool,
     rest: tuple[int, ...],
     rules: RuleSet,
-) -> NodeKey:
+) -> _Fields:
     """The node after moving a checker from ``origin`` to ``target`` with the dice
-    ``rest`` left to play."""
+    ``rest`` left to play, as the plain tuple of its fields (a plain tuple finds
+    its equal NodeKey in a dict, and costs less to make)."""
     player, opponent, _, taint, home_hits = key
     moved = list(player)
     moved[origin] -= 1
@@ -131,7 +136,7 @@ def _child(
             taint = tuple(marks) if any(marks) else NO_TAINT
     if hit and rules.no_home_cover_after_hit and target <= 6:
         home_hits = home_hits | {target}
-    return _new_tuple(NodeKey, (tuple(moved), opponent, rest, taint, home_hits))
+    return (tuple(moved), opponent, rest, taint, home_hits)
 
 
 def is_valid_end(key: NodeKey) -> bool:
@@ -154,9 +159,8 @@ def ends_after(key: NodeKey, step: Step) -> bool:
 def customs_may_bind(position: Position, roll: Roll, rules: RuleSet) -> bool:
     """Whether V1 or V2 may change the plays of this roll. Both start from a hit
     (V2 and V1 with scope ``home``: a hit on the home board), so they cannot
-    when no checker is in reach of an opposing blot where a hit would count."""
-    if not rules.has_move_customs:
-        return False
+    when no checker is in reach of an opposing blot where a hit would count (the
+    caller asks only when ``rules.has_move_customs``)."""
     reach = 4 * roll.high if roll.is_double else roll.high + roll.low
     return may_hit_where_it_counts(position.player, position.opponent, reach, rules)
 
@@ -196,14 +200,17 @@ class CustomsSearch:
         # The loops of next_moves, written out: LegalPlays takes this search under
         # V1/V2, where a generator's cost would show.
         node = TurnNode(steps, used, [])
-        self.nodes[key] = node
-        player, opponent, dice, taint, _ = key
+        nodes = self.nodes
+        nodes[key] = node
+        edges = node.children if self.keep_edges else None
+        player, opponent, dice, taint, home_hits = key
         rules = self.rules
         escape_rule = rules.escape_after_hit
         for index, die in enumerate(dice):
             if die in dice[:index]:
                 continue
             rest = dice[:index] + dice[index + 1 :]
+            die_step = STEP[die]
             for origin, target, hit in die_steps(player, opponent, die):
                 movers = (False, True) if escape_rule and taint and taint[origin] else (False,)
                 for tainted_mover in movers:
@@ -211,12 +218,23 @@ class CustomsSearch:
                         continue  # V1: a checker that hit may not land on its own checkers
                     if not tainted_mover and taint and taint[origin] == player[origin]:
                         continue  # every checker here has hit: only a tainted one can move
-                    child = _child(key, origin, target, hit, tainted_mover, rest, rules)
-                    step = STEP[die][origin][hit]
-                    if self.keep_edges:
-                        node.children.append((step, child))
-                    if child not in self.nodes:
-                        self._expand(child, (*steps, step), (*used, die))
+                    step = die_step[origin][hit]
+                    if hit or tainted_mover:
+                        found = _child(key, origin, target, hit, tainted_mover, rest, rules)
+                    else:  # _child's commonest case: only the checkers and dice change
+                        moved = list(player)
+                        moved[origin] -= 1
+                        moved[target] += 1
+                        found = (tuple(moved), opponent, rest, taint, home_hits)
+                    # Most edges lead to a node made before: looked up as the plain
+                    # tuple, a NodeKey is made only for a new node or a kept edge.
+                    if edges is not None:
+                        child = _new_tuple(NodeKey, found)
+                        edges.append((step, child))
+                        if child not in nodes:
+                            self._expand(child, (*steps, step), (*used, die))
+                    elif found not in nodes:
+                        self._expand(_new_tuple(NodeKey, found), (*steps, step), (*used, die))
 
     def _legal_ends(self) -> dict[NodeKey, TurnNode]:
         """The nodes where a legal play ends (R8, R9, V2)."""

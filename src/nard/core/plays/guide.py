@@ -9,7 +9,7 @@ counting (:mod:`nard.core.plays.standard`).
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from nard.core.board import BAR, Point, Position
 from nard.core.dice import Roll
@@ -27,7 +27,7 @@ from nard.core.plays.customs import (
     where_hits_count,
 )
 from nard.core.plays.play import Play, Step, step_orders
-from nard.core.plays.standard import die_lanes, double_origins, standard_plays, units_playable
+from nard.core.plays.standard import Doubles, die_lanes, standard_plays
 from nard.core.plays.steps import STEP, DieStep, die_steps, has_die_step
 from nard.core.rules import STANDARD, RuleSet
 
@@ -78,14 +78,14 @@ class TurnGuide:
         self.rules = rules
         self._root = root_key(position, roll)
         self._units = len(roll.units)
-        self._plain = not customs_may_bind(position, roll, rules)
+        self._plain = not (rules.has_move_customs and customs_may_bind(position, roll, rules))
         self._most = -1  # dice_used, once known
         self._larger_only = False  # R9: a play ends after the larger die only
         self._root_moves: list[list[DieStep]] = []  # each die's, not a double
-        # A double's lanes and starting points (units_playable), once needed.
+        # A double's lanes and its walks (_units_playable), once needed.
         self._lanes: list[int] | None = None
         self._safe_lanes: list[int] | None = None  # blots where hits count shunned
-        self._origins: list[int] = []
+        self._doubles: Doubles | None = None
         # The nodes listed so far, by identity (hashing a node costs more than listing
         # its edges): the node, its edges, and the node each edge leads to once made.
         self._listed: dict[int, tuple[NodeKey, list[_Option], list[NodeKey | None]]] = {}
@@ -242,16 +242,18 @@ class TurnGuide:
         return sum(map(operator.mul, board, lanes))
 
     def _units_playable(self, board: list[int], cap: int) -> int:
-        """units_playable of the double rolled, on a board of this turn (changed and
-        restored) under the standard rules; the sum of the lanes answers first."""
+        """How many units of the double rolled a board of this turn (changed and
+        restored) lets the mover play, up to ``cap``, under the standard rules; the
+        sum of the lanes answers first."""
         lanes = self._lanes
         if lanes is None:
             player, opponent, die = self._root.player, self._root.opponent, self.roll.high
-            self._origins = double_origins(player, opponent, die)  # before the lanes
+            self._doubles = Doubles(player, opponent, die)  # before the lanes
             lanes = self._lanes = die_lanes(opponent, die)
         if (lanes[BAR] or not board[BAR]) and sum(map(operator.mul, board, lanes)) >= cap:
             return cap
-        return units_playable(board, self.roll.high, self._origins, cap)
+        assert self._doubles is not None
+        return self._doubles.units(board, cap)
 
     def _listing(self, key: NodeKey) -> tuple[NodeKey, list[_Option], list[NodeKey | None]]:
         """The node, its edges in the search's order, and the nodes they lead to, if made."""
@@ -441,15 +443,12 @@ class TurnGuide:
                 return [edge, *rest]
         return None
 
-    def _good_edges(self, steps: Sequence[Step]) -> Iterator[Step]:
+    def _good_edges(self, steps: Sequence[Step]) -> list[Step]:
         """The good edges out of the nodes the steps lead to, repeats included."""
         keys = self.walk(steps)
         if keys is None:
             raise ValueError("the steps made so far do not lead to a legal play")
-        for key in keys:
-            for edge, _, good in self._listing(key)[1]:
-                if good:
-                    yield edge
+        return [edge for key in keys for edge, _, good in self._listing(key)[1] if good]
 
     def next_steps(self, steps: Sequence[Step] = ()) -> list[Step]:
         """The steps that may come next, each keeping a complete legal play reachable."""

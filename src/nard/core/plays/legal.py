@@ -48,7 +48,7 @@ class LegalPlays:
         self.roll = roll
         self.rules = rules
         plays: list[Play]
-        if customs_may_bind(position, roll, rules):
+        if rules.has_move_customs and customs_may_bind(position, roll, rules):
             search = CustomsSearch(position, roll, rules, keep_edges=False)
             dice_used, plays = search.most_dice(), list(search.plays().values())
         else:

@@ -40,7 +40,7 @@ def standard_plays(position: Position, roll: Roll) -> tuple[int, list[Play]]:
     board = list(position.player)
     opponent = position.opponent
     if roll.high == roll.low:
-        dice_used, ends = _Doubles(board, opponent, roll.high).plays()
+        dice_used, ends = Doubles(board, opponent, roll.high).plays(board)
     else:
         dice_used, ends = _two_dice(board, opponent, roll.high, roll.low)
     plays = []
@@ -122,9 +122,9 @@ def double_origins(player: Sequence[int], opponent: Sequence[int], die: int) -> 
     return sorted((point for point in starts if opponent[BAR - point + die] < 2), reverse=True)
 
 
-class _Doubles:
-    """The ways to play a double of ``die`` from a board (changed in place and
-    restored), under the standard rules.
+class Doubles:
+    """The ways to play a double of ``die`` from the boards of a turn (each changed
+    in place and restored), under the standard rules.
 
     Any order of a double's steps can be replayed with the higher starting
     points first (a step never opens a higher point, nor takes the bar or a
@@ -140,26 +140,23 @@ class _Doubles:
 
     __slots__ = ("best", "board", "cap", "die", "entering", "found", "opponent", "origins", "path")
 
-    def __init__(
-        self,
-        board: list[int],
-        opponent: Sequence[int],
-        die: int,
-        origins: Sequence[int] | None = None,
-    ) -> None:
-        self.board = board
+    def __init__(self, start: Sequence[int], opponent: Sequence[int], die: int) -> None:
+        """``start``: the mover's checkers when the double was rolled."""
         self.opponent = opponent
         self.die = die
-        self.origins = double_origins(board, opponent, die) if origins is None else origins
+        self.origins = double_origins(start, opponent, die)
         self.entering = bool(self.origins) and self.origins[0] == BAR
+        self.board: list[int] = []
         self.path: list[Step] = []
-        self.found: list[_Ends] = [{}, {}, {}, {}, {}]
+        self.found: list[_Ends] = []
         self.cap = 4
         self.best = 0
 
-    def plays(self) -> tuple[int, _Ends]:
-        """How many units every legal play uses, and the ways to play that many."""
-        self._walk_plays(0, BAR, 0, sum(self.board[7:]))
+    def plays(self, board: list[int]) -> tuple[int, _Ends]:
+        """How many units every legal play from ``board`` uses, and the ways to play
+        that many."""
+        self.board, self.path, self.found = board, [], [{}, {}, {}, {}, {}]
+        self._walk_plays(0, BAR, 0, sum(board[7:]))
         most = max(units for units in range(5) if self.found[units])
         return most, self.found[most]
 
@@ -202,11 +199,12 @@ class _Doubles:
         if not moved:
             self.found[len(path)].setdefault(key, tuple(path))
 
-    def units(self, cap: int) -> int:
-        """How many units can be played, up to ``cap``: the most a way to play uses (R8)."""
-        self.cap, self.best = cap, 0
+    def units(self, board: list[int], cap: int) -> int:
+        """How many units can be played from ``board``, up to ``cap``: the most a way
+        to play uses (R8)."""
+        self.board, self.cap, self.best = board, cap, 0
         if cap:
-            self._walk_units(0, BAR, 0, sum(self.board[7:]))
+            self._walk_units(0, BAR, 0, sum(board[7:]))
         return self.best
 
     def _walk_units(self, first: int, top: int, units: int, outside: int) -> bool:
@@ -240,13 +238,6 @@ class _Doubles:
                 if done:
                     return True
         return False
-
-
-def units_playable(board: list[int], die: int, origins: Sequence[int], cap: int) -> int:
-    """How many units of a double of ``die`` can be played from this board (changed
-    in place and restored), up to ``cap``, under the standard rules; ``origins``
-    as :func:`double_origins` gives them for this board or an earlier one of the turn."""
-    return _Doubles(board, (), die, origins).units(cap)
 
 
 def die_lanes(opponent: Sequence[int], die: int, shunned: Collection[int] = ()) -> list[int]:
