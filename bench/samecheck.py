@@ -1,7 +1,8 @@
 """Compare legal play generation with an earlier revision of ``nard.core.plays``.
 
 The earlier plays.py is read from git (default: the commit that introduced the
-search) and loaded beside the current one; over the whole corpus, under the
+search; any revision before nard.core.plays became a package, 0ba7981 the
+last) and loaded beside the current one; over the whole corpus, under the
 standard rules, the Iranian preset and the Iranian preset with V1 scope
 ``board``, both must list the same plays, with the same steps (hits and dice
 included), in the same order, and a TurnGuide must offer the same first steps.
