@@ -95,7 +95,7 @@ def test_the_computers_roll_and_play_stay_on_show_with_the_move_list(
     # Rolling replaces the computer's dice with the player's and clears the marks.
     page.click("[data-action=roll]")
     page.wait_for_selector(".board .dice[data-side=white]")
-    assert page.locator(".board .last-move").count() == 0
+    expect(page.locator(".board .last-move")).to_have_count(0)
     assert not page_errors
 
 
