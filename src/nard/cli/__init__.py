@@ -1,1 +1,2 @@
-"""The ``nard`` command line: rules queries now, play and analysis as they land."""
+"""The ``nard`` command line: rules queries (moves, explain, show), play in the terminal,
+match analysis, provably fair verification, and ``nard serve`` to start the game server."""
