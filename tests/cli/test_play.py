@@ -192,14 +192,24 @@ def test_route_moves_splits_a_checkers_journey_over_the_dice() -> None:
 
 
 def test_iranian_v2_hit_and_cover_refused() -> None:
-    # White 6-6 from the opening would point on nothing; use a set-up money game.
+    # White rolls 6-6 with Black's blot on White's 2 point: hitting it is legal, covering
+    # the hit checker in the same turn is not (V2), whether typed as a whole play or step
+    # by step. 13/7(3) 8/2* is the legal play that hits.
     from nard.match import Game
 
     position = Position.from_points({8: 2, 6: 5, 13: 8}, {23: 1, 24: 14})
-    game = Game.from_position(position, IRANIAN)
-    match = Match(rules=IRANIAN, game=game)
-    _, out = hot_seat("8/2(2)\nquit\n", [(6, 6)], match=match)
-    assert "V2" in out
+    match = Match(rules=IRANIAN, game=Game.from_position(position, IRANIAN))
+    refusal = "Refused: No hit-and-cover in the home board (V2): you hit a blot on point 2"
+    for commands, steps_left in (("13/7(2) 8/2*(2)", ()), ("8/2*\n8/2", (Step(8, 2, hit=True),))):
+        session, out = hot_seat(f"roll\n{commands}\nquit\n", [(6, 6)], match=match)
+        assert refusal in out
+        game = session.match.game
+        assert game is not None and game.phase is Phase.PLAYING and game.turn is Side.WHITE
+        assert game.turn_start == position and game.steps == steps_left
+        assert plays_made(session.match) == []
+    session, out = hot_seat("roll\n13/7(3) 8/2*\nquit\n", [(6, 6)], match=match)
+    assert refusal not in out
+    assert plays_made(session.match) == [parse_play("13/7(3) 8/2*")]
 
 
 # -- saving and loading -------------------------------------------------------------------------
