@@ -322,11 +322,41 @@ def test_any_text_parses_or_is_invalid(text: str) -> None:
     assert all(step.from_point > step.to_point for step in parsed)
 
 
+@st.composite
+def edited_plays(draw: st.DrawFn) -> tuple[str, Roll, bool]:
+    """A legal play of the opening position written out, then (maybe) a few characters
+    of it replaced, dropped or added; and whether it was left as written."""
+    roll = draw(rolls)
+    text = format_play(draw(st.sampled_from(generate_plays(Position.initial(), roll))))
+    edits = draw(
+        st.lists(st.tuples(st.integers(0, 30), st.sampled_from("0123456789/*( x-")), max_size=3)
+    )
+    for index, char in edits:
+        at = index % (len(text) + 1)
+        text = text[:at] + char + text[at + (index % 3 != 0) :]
+    return text, roll, not edits
+
+
 @given(notation_text, rolls)
 def test_any_text_on_a_board_gives_a_legal_play_or_says_why(text: str, roll: Roll) -> None:
+    # Random text almost never reads as a legal play: only the refusals are tried here.
     position = Position.initial()
     try:
         parsed = parse_play(text, position, roll)
     except (InvalidPlayError, IllegalPlayError, AmbiguousPlayError):
+        return
+    assert parsed in LegalPlays(position, roll)
+
+
+@given(edited_plays())
+def test_a_play_edited_by_a_typo_reads_as_a_legal_play_or_says_why(
+    edited: tuple[str, Roll, bool],
+) -> None:
+    text, roll, untouched = edited
+    position = Position.initial()
+    try:
+        parsed = parse_play(text, position, roll)
+    except (InvalidPlayError, IllegalPlayError, AmbiguousPlayError):
+        assert not untouched, f"{text!r} is a legal play as written"
         return
     assert parsed in LegalPlays(position, roll)
