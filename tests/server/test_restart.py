@@ -20,6 +20,7 @@ from typing import Any
 
 import httpx
 import pytest
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from nard.match.record import MatchRecord
@@ -158,7 +159,7 @@ def test_sigkill_loses_no_acknowledged_action_and_games_resume(db_url: str, tmp_
                     message = _recv(ws)
                     if message["type"] == "update":
                         acked[message["seq"]] = message["game"]["state"]
-            except Exception:  # the connection dies with the server
+            except (ConnectionClosed, TimeoutError):  # the connection dies with the server
                 pass
 
     with _server(db_url, port, log), Client(port) as client2:

@@ -61,11 +61,11 @@ def test_an_illegal_step_is_explained_in_english_and_persian_and_changes_nothing
         assert wrong_way["type"] == "error" and wrong_way["code"] == "illegal_play"
         assert wrong_way["explanation"]["code"] == "wrong-direction"
         assert wrong_way["message_fa"] and wrong_way["message"] and wrong_way["rule"] == "R1"
-        # A step to a point the opponent holds (its 24-point is our 1-point: 2 checkers).
-        dice = ws.state["game"]["dice"]
-        blocked = ws.act("step", **{"from": 6, "to": 1}) if 5 in dice else None
-        if blocked is not None:
-            assert blocked["type"] == "error" and blocked["explanation"]["message_fa"]
+        # 6/1: onto the opponent's 24-point (two checkers) with a 5, else a die not rolled.
+        blocked = ws.act("step", **{"from": 6, "to": 1})
+        expected = "closed-point" if 5 in ws.state["game"]["dice"] else "die-not-rolled"
+        assert blocked["type"] == "error" and blocked["explanation"]["code"] == expected
+        assert blocked["explanation"]["message_fa"]
         bad_play = ws.act("play", steps=[[24, 23], [24, 23]])
         assert bad_play["type"] == "error" and bad_play["explanation"]["rule"]
         assert ws.act("confirm")["code"] == "illegal_play"
@@ -110,14 +110,15 @@ def test_nobody_acts_for_another_seat_or_out_of_turn(server: Harness) -> None:
         _start(white)
         black.seq = white.seq
         mover, idle = (white, black) if white.state["game"]["turn"] == "white" else (black, white)
-        idle.seq = mover.seq
+        idle.seq = seq = mover.seq
         refused = idle.act("step", **{"from": 24, "to": 23})
         assert refused["type"] == "error" and refused["code"] in ("out_of_turn", "illegal_play")
         as_other = idle.act("confirm", side="white" if idle is black else "black")
         assert as_other["code"] == "not_your_seat"
         assert idle.act("roll")["code"] in ("out_of_turn", "phase")
+        assert server.request("dan", "GET", f"/api/games/{game_id}").json()["seq"] == seq
         mover.play_turn()
-        assert mover.seq > refused.get("seq", 0)
+        assert mover.seq > seq
 
 
 def test_two_racing_identical_actions_apply_exactly_once(server: Harness) -> None:
