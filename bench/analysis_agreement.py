@@ -28,7 +28,7 @@ from tests.ai.gnubg_agreement import GNUBG, MovePair, agreement, gnubg_errors, p
 from tests.ai.test_gnubg_agreement import MATCHES, cube_of_eight_record
 
 from nard.cli.__main__ import main as nard
-from nard.match.matrecord import match_to_mat
+from nard.match.mat_conversion import match_to_mat
 
 LEVELS = (("advanced", "beginner"), ("intermediate", "casual"))
 """White's and Black's levels, taken in turn seed by seed."""

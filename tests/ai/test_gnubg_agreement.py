@@ -26,8 +26,8 @@ from nard.core.board import Side
 from nard.match.actions import Double, Take
 from nard.match.dice import SeededDice
 from nard.match.game import Phase
+from nard.match.mat_conversion import match_to_mat
 from nard.match.match import Match
-from nard.match.matrecord import match_to_mat
 from nard.match.record import MatchRecord
 from tests.ai.gnubg_agreement import GNUBG, MovePair, agreement, gnubg_errors, pairs
 

@@ -9,7 +9,7 @@ import pytest
 
 from nard.ai.evaluator import PipCountEvaluator
 from nard.cli.__main__ import main
-from nard.match.matrecord import match_to_mat
+from nard.match.mat_conversion import match_to_mat
 from nard.match.record import MatchRecord
 from tests.ai.test_analysis import cube_record, worst_vs_best_record
 

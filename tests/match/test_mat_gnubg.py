@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from nard.match.mat_conversion import mat_to_record, match_to_mat
 from nard.match.matfile import parse_mat
-from nard.match.matrecord import mat_to_record, match_to_mat
 from nard.match.record import MatchRecord
 from tests.match.random_matches import random_match
 

@@ -27,7 +27,7 @@ from typing import TextIO
 from nard.ai.analysis import Analyser, Decision, DecisionKind, MatchAnalysis, PlayerStats
 from nard.ai.evaluator import PipCountEvaluator
 from nard.ai.progress import AnalysisProgress, ProgressCallback
-from nard.match.matrecord import mat_to_record
+from nard.match.mat_conversion import mat_to_record
 from nard.match.record import MatchRecord
 from nard.report import html_report
 

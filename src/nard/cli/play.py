@@ -92,8 +92,8 @@ from nard.match.events import (
 )
 from nard.match.fair import FairDice
 from nard.match.game import Game, Phase
+from nard.match.mat_conversion import mat_to_record, match_to_mat
 from nard.match.match import Match
-from nard.match.matrecord import mat_to_record, match_to_mat
 from nard.match.options import GameOptions
 from nard.match.record import FairDiceRecord, MatchRecord
 from nard.match.scoring import ResultKind

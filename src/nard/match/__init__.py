@@ -74,9 +74,9 @@ from nard.match.events import (
 from nard.match.fair import FairDice, VerificationReport, commitment, derive_roll, verify_rolls
 from nard.match.game import DiceDraw, Game, Phase, Progress
 from nard.match.interning import Interner
+from nard.match.mat_conversion import mat_to_record, match_to_mat
 from nard.match.match import Match, MatchProgress
 from nard.match.matfile import MatFileError
-from nard.match.matrecord import mat_to_record, match_to_mat
 from nard.match.options import GameOptions, OpeningRule
 from nard.match.record import FairDiceRecord, MatchRecord, RecordError, replay
 from nard.match.scoring import EndReason, GameResult, ResultKind, game_points, result_kind

@@ -2,7 +2,7 @@
 
 This module is the format layer only: it turns the text into a neutral
 :class:`MatMatch` (games, each a list of cells in the two players' columns)
-and back, knowing nothing of the rules. :mod:`nard.match.matrecord` binds it
+and back, knowing nothing of the rules. :mod:`nard.match.mat_conversion` binds it
 to match records and the rules engine, which checks every play.
 
 The layout follows gnubg's ``ExportGameJF`` (``export.c``): a score line

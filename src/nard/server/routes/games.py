@@ -7,7 +7,7 @@ import hmac
 
 from fastapi import APIRouter, Request, Response, status
 
-from nard.match.matrecord import match_to_mat
+from nard.match.mat_conversion import match_to_mat
 from nard.server import schemas
 from nard.server.deps import CurrentPlayer, OptionalPlayer, PlayerOrGuest, RoomsDep
 from nard.server.protocol.views import FairDiceView

@@ -21,8 +21,8 @@ from nard.match import (
     RollDice,
     TurnPassed,
 )
+from nard.match.mat_conversion import mat_steps, mat_to_record, match_to_mat, record_to_mat
 from nard.match.matfile import MatFileError, MatRoll, parse_mat
-from nard.match.matrecord import mat_steps, mat_to_record, match_to_mat, record_to_mat
 from nard.match.record import FairDiceRecord, MatchRecord
 from nard.match.scoring import EndReason
 from tests.match.random_matches import random_match
