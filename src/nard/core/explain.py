@@ -118,10 +118,10 @@ def explain_play(
     """
     if is_legal(position, roll, play, rules):
         return None
-    turn = _Turn(position, roll, rules)
+    explainer = _RollExplainer(position, roll, rules)
     if not play.steps:
-        return turn.explain_pass()
-    return turn.explain_steps(play.steps)
+        return explainer.explain_pass()
+    return explainer.explain_steps(play.steps)
 
 
 def explain_step(
@@ -145,9 +145,9 @@ def explain_step(
     >>> explain_step(position, Roll(3, 1), [Step(BAR, 22)], Step(13, 12)) is None
     True
     """
-    turn = _Turn(position, roll, rules)
-    keys = turn.start(steps_made)
-    return turn.explain_next(keys, steps_made, step)
+    explainer = _RollExplainer(position, roll, rules)
+    keys = explainer.start(steps_made)
+    return explainer.explain_next(keys, steps_made, step)
 
 
 def explain_move(
@@ -173,21 +173,21 @@ def explain_move(
     for point in (from_point, to_point):
         if type(point) is not int or not OFF <= point <= BAR:
             raise InvalidPlayError(f"a point is 0 (off) .. 25 (bar), not {point!r}")
-    turn = _Turn(position, roll, rules)
-    keys = turn.start(steps_made)
+    explainer = _RollExplainer(position, roll, rules)
+    keys = explainer.start(steps_made)
     if from_point == OFF or to_point == BAR or to_point >= from_point:
-        return turn.build(
+        return explainer.build(
             _Reason(Rule.R1, "wrong-direction", msg.wrong_direction(from_point, to_point)),
-            legal=turn.extension(keys, steps_made),
+            legal=explainer.extension(keys, steps_made),
         )
     step = Step(from_point, to_point)
-    refusal = turn.explain_next(keys, steps_made, step)
+    refusal = explainer.explain_next(keys, steps_made, step)
     if refusal is None or refusal.code != "combined-step":
         return refusal
     # A move over several dice: accepted if some split keeps a legal play reachable.
     best: tuple[int, list[NodeKey], tuple[Step, ...]] | None = None
-    for route in turn.splits(keys[0], step):
-        made, reached = turn.walk(route, good_only=True, start=keys)
+    for route in explainer.splits(keys[0], step):
+        made, reached = explainer.walk(route, good_only=True, start=keys)
         if made == len(route):
             return None
         if best is None or made > best[0]:
@@ -195,7 +195,7 @@ def explain_move(
     if best is None:  # pragma: no cover - combined-step implies a split exists
         return refusal
     made, reached, route = best
-    return turn.explain_next(reached, [*steps_made, *route[:made]], route[made])
+    return explainer.explain_next(reached, [*steps_made, *route[:made]], route[made])
 
 
 # -- the diagnosis ------------------------------------------------------------------------------
@@ -211,7 +211,7 @@ class _Reason:
     hint: bool = True
 
 
-class _Turn:
+class _RollExplainer:
     """The step-by-step search of one roll, read for explanations."""
 
     def __init__(self, position: Position, roll: Roll, rules: RuleSet) -> None:
@@ -579,7 +579,9 @@ class _Turn:
             reason = _Reason(Rule.R11, "not-legal", msg.not_legal(self.roll_text()))
             return self.build(reason, legal=legal, step=step)
         if self.rules.escape_after_hit:
-            lenient = _Turn(self.position, self.roll, self.rules.with_(escape_after_hit=False))
+            lenient = _RollExplainer(
+                self.position, self.roll, self.rules.with_(escape_after_hit=False)
+            )
             made, _ = lenient.walk([*steps_made, step], good_only=True)
             if made == len(steps_made) + 1:
                 text = msg.escape_dead_end(_steps_text([raw[0][0]]))
