@@ -423,7 +423,7 @@ class MatchAnalysis:
 
 
 @dataclass(frozen=True, slots=True)
-class _Turn:
+class _PlayedRoll:
     """A roll and what was played with it (NO_PLAY when nothing could be, R10)."""
 
     move: int
@@ -449,7 +449,7 @@ class _Cube:
     rules: RuleSet
 
 
-_Item = _Turn | _Cube
+_Item = _PlayedRoll | _Cube
 
 
 @dataclass(frozen=True, slots=True)
@@ -516,7 +516,7 @@ def _plan_game(number: int, game: Game, *, cube: bool) -> _GamePlan:
                 else:
                     start, play = before.view(event.side), NO_PLAY
                 items.append(
-                    _Turn(
+                    _PlayedRoll(
                         move,
                         event.side,
                         start,
@@ -712,14 +712,14 @@ class Analyser:
         )
 
     def _start_point(self, plan: _GamePlan) -> GraphPoint:
-        first = next((item for item in plan.items if isinstance(item, _Turn)), None)
+        first = next((item for item in plan.items if isinstance(item, _PlayedRoll)), None)
         if first is None:
             return GraphPoint(0, 0.5, 0.0)
         [chances] = self.evaluator.evaluate([first.position])
         return _point(0, chances, gammons=gammons_count(first.cube))
 
     def _analyse(self, number: int, item: _Item) -> tuple[Decision, GraphPoint | None]:
-        if isinstance(item, _Turn):
+        if isinstance(item, _PlayedRoll):
             return self._turn(number, item)
         return self._cube(number, item), None
 
@@ -732,7 +732,7 @@ class Analyser:
             engine=self.engine,
         )
 
-    def _turn(self, number: int, turn: _Turn) -> tuple[Decision, GraphPoint]:
+    def _turn(self, number: int, turn: _PlayedRoll) -> tuple[Decision, GraphPoint]:
         gammons = gammons_count(turn.cube)
         at_score = self._at_score(turn.cube, turn.side, turn.rules)
         luck = None
