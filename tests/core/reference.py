@@ -37,7 +37,7 @@ OFF = 0
 
 
 @dataclass(slots=True)
-class _Turn:
+class _Way:
     """One way the turn stands after some steps."""
 
     free: list[int]
@@ -54,17 +54,17 @@ class _Turn:
         return tuple(map(operator.add, self.free, self.bound)), tuple(self.opponent)
 
 
-def _open(turn: _Turn, target: int) -> bool:
+def _open(turn: _Way, target: int) -> bool:
     """R5: a point is open unless it holds two or more opposing checkers."""
     return turn.opponent[25 - target] < 2
 
 
-def _all_home(turn: _Turn) -> bool:
+def _all_home(turn: _Way) -> bool:
     """R13: every checker still in play is on points 1-6."""
     return all(turn.mine(point) == 0 for point in range(7, 26))
 
 
-def _steps(turn: _Turn, die: int, rules: RuleSet) -> Iterator[tuple[int, bool, int]]:
+def _steps(turn: _Way, die: int, rules: RuleSet) -> Iterator[tuple[int, bool, int]]:
     """Every (origin, bound checker?, target) that one die allows now."""
     if turn.mine(BAR):
         # R12: only checkers on the bar move; die n enters on point 25 - n.
@@ -89,9 +89,7 @@ def _steps(turn: _Turn, die: int, rules: RuleSet) -> Iterator[tuple[int, bool, i
                     yield origin, is_bound, OFF
 
 
-def _after(
-    turn: _Turn, origin: int, is_bound: bool, target: int, die: int, rules: RuleSet
-) -> _Turn:
+def _after(turn: _Way, origin: int, is_bound: bool, target: int, die: int, rules: RuleSet) -> _Way:
     # Lists are copied before they change and never changed after: ways share them.
     free, bound, opponent = turn.free, turn.bound, turn.opponent
     hit = target != OFF and opponent[25 - target] == 1
@@ -111,10 +109,10 @@ def _after(
     (bound if lands_bound else free)[target] += 1
     home_hits = turn.home_hits | {target} if hit and target <= 6 else turn.home_hits
     steps = (*turn.steps, (origin, target))
-    return _Turn(free, bound, opponent, (*turn.used, die), home_hits, steps)
+    return _Way(free, bound, opponent, (*turn.used, die), home_hits, steps)
 
 
-def _walk(turn: _Turn, dice: tuple[int, ...], rules: RuleSet, ways: list[_Turn]) -> None:
+def _walk(turn: _Way, dice: tuple[int, ...], rules: RuleSet, ways: list[_Way]) -> None:
     """Collect this way and every way that continues it with the next die of this order."""
     ways.append(turn)
     if dice:
@@ -122,12 +120,12 @@ def _walk(turn: _Turn, dice: tuple[int, ...], rules: RuleSet, ways: list[_Turn])
             _walk(_after(turn, origin, is_bound, target, dice[0], rules), dice[1:], rules, ways)
 
 
-def reference_ways(position: Position, roll: Roll, rules: RuleSet = STANDARD) -> list[_Turn]:
+def reference_ways(position: Position, roll: Roll, rules: RuleSet = STANDARD) -> list[_Way]:
     """Every way to play ``roll`` step by step that the customs allow (V1 while
     walking, V2 at the end), however many dice it uses."""
-    start = _Turn(list(position.player), [0] * 26, list(position.opponent), (), frozenset())
+    start = _Way(list(position.player), [0] * 26, list(position.opponent), (), frozenset())
     orders = {roll.units} if roll.is_double else {(roll.high, roll.low), (roll.low, roll.high)}
-    ways: list[_Turn] = []
+    ways: list[_Way] = []
     for order in sorted(orders):
         _walk(start, order, rules, ways)
     if rules.no_home_cover_after_hit:
@@ -141,7 +139,7 @@ def reference_dice_used(position: Position, roll: Roll, rules: RuleSet = STANDAR
     return max(len(way.used) for way in reference_ways(position, roll, rules))
 
 
-def legal_ways(position: Position, roll: Roll, rules: RuleSet = STANDARD) -> list[_Turn]:
+def legal_ways(position: Position, roll: Roll, rules: RuleSet = STANDARD) -> list[_Way]:
     """The ways that make legal plays (R8, then R9); none when no die can be played (R10)."""
     ways = reference_ways(position, roll, rules)
     most = max(len(way.used) for way in ways)
