@@ -11,7 +11,7 @@ import pytest
 from rich.console import Console
 
 from nard.cli.__main__ import main
-from nard.cli.play import Session, default_names, load_record, route_moves, save_record
+from nard.cli.play import TerminalMatch, default_names, load_record, route_moves, save_record
 from nard.cli.players import HumanPlayer, RandomPlayer, bot_available, parse_player
 from nard.core.board import Position, Side
 from nard.core.dice import Roll
@@ -46,9 +46,9 @@ def hot_seat(
     lang: str = "en",
     length: int | None = 3,
     match: Match | None = None,
-) -> tuple[Session, str]:
+) -> tuple[TerminalMatch, str]:
     out = io.StringIO()
-    session = Session(
+    terminal = TerminalMatch(
         match or Match.new(length),
         (HumanPlayer(), HumanPlayer()),
         ScriptedDice(rolls),
@@ -56,8 +56,8 @@ def hot_seat(
         input=io.StringIO(commands),
         lang=lang,  # type: ignore[arg-type]
     )
-    assert session.run() == 0
-    return session, out.getvalue()
+    assert terminal.run() == 0
+    return terminal, out.getvalue()
 
 
 def plays_made(match: Match) -> list[Play]:
@@ -68,10 +68,10 @@ def plays_made(match: Match) -> list[Play]:
 
 
 def test_r6_illegal_play_names_the_rule_and_a_legal_play() -> None:
-    session, out = hot_seat("13/9 9/4\nquit\n", [(6, 4)])
+    terminal, out = hot_seat("13/9 9/4\nquit\n", [(6, 4)])
     assert "Refused: Moving from point 9 to point 4 takes 5 pips" in out
     assert "(rule R6)" in out and "24/18 13/9" in out
-    assert session.match.game is not None and session.match.game.phase is Phase.PLAYING
+    assert terminal.match.game is not None and terminal.match.game.phase is Phase.PLAYING
 
 
 def test_r6_illegal_play_explained_in_persian() -> None:
@@ -102,49 +102,49 @@ def test_plays_are_written_in_persian_words_and_digits_in_persian() -> None:
 def test_r5_landing_on_a_closed_point_is_refused() -> None:
     # Black opens 6-1 with 13/7 8/7, closing White's 18 point; White rolls 6-6.
     commands = "13/7 8/7\nroll\n24/18\nquit\n"
-    session, out = hot_seat(commands, [(1, 6), (6, 6)])
+    terminal, out = hot_seat(commands, [(1, 6), (6, 6)])
     assert "Refused: Point 18 is closed" in out and "R5" in out
-    assert len(plays_made(session.match)) == 1
+    assert len(plays_made(terminal.match)) == 1
 
 
 def test_r8_confirm_after_one_die_refused_then_undo_and_replay() -> None:
     commands = "24/18\nconfirm\nundo\nundo\n13/9\n24/18\n\nquit\n"
-    session, out = hot_seat(commands, [(6, 4)])
+    terminal, out = hot_seat(commands, [(6, 4)])
     assert "R8" in out and "You must use both dice" in out
     assert "takes back 24/18" in out
     assert "Nothing to undo." in out
     assert "The play is complete" in out
-    assert plays_made(session.match) == [Play((Step(13, 9), Step(24, 18)))]
-    game = session.match.game
+    assert plays_made(terminal.match) == [Play((Step(13, 9), Step(24, 18)))]
+    game = terminal.match.game
     assert game is not None and game.turn is Side.BLACK and game.phase is Phase.ROLLING
 
 
 def test_a_move_over_two_dice_is_split_into_steps() -> None:
-    session, out = hot_seat("24/18\n18/14\nc\nquit\n", [(6, 4)])
+    terminal, out = hot_seat("24/18\n18/14\nc\nquit\n", [(6, 4)])
     assert "so far: 24/18" in out
-    assert plays_made(session.match) == [parse_play("24/18 18/14")]
+    assert plays_made(terminal.match) == [parse_play("24/18 18/14")]
 
 
 def test_r17_r18_double_take_then_resignation_accepted() -> None:
     commands = "24/18 13/9\ndouble\nroll\ntake\nroll\nresign gammon\naccept\n"
-    session, out = hot_seat(commands + "quit\n", [(6, 4), (3, 1), (5, 2)], length=5)
+    terminal, out = hot_seat(commands + "quit\n", [(6, 4), (3, 1), (5, 2)], length=5)
     assert "Player 2 doubles to 2." in out
     assert "Not now: Player 1 (White): take or drop the cube at 2?" in out
     assert "Player 1 takes." in out
-    assert session.match.games[0].cube == Cube(2, Side.WHITE)
-    result = session.match.games[0].result
+    assert terminal.match.games[0].cube == Cube(2, Side.WHITE)
+    result = terminal.match.games[0].result
     assert result is not None and result.kind is ResultKind.GAMMON and result.points == 4
-    assert session.match.score == (4, 0)
+    assert terminal.match.score == (4, 0)
     assert "Player 1 (White) wins a gammon: 4 point(s)." in out
     assert "Final score: White 4, Black 0." in out
 
 
 def test_resignation_refused_play_goes_on_and_drop_ends_the_game() -> None:
     commands = "resign\nrefuse\n24/18 13/9\ndouble\ndrop\nquit\n"
-    session, out = hot_seat(commands, [(6, 4), (5, 2)], length=3)
+    terminal, out = hot_seat(commands, [(6, 4), (5, 2)], length=3)
     assert "Player 2 refuses; play on." in out
     assert "Player 1 drops." in out
-    assert session.match.score == (0, 1)
+    assert terminal.match.score == (0, 1)
     assert "Player 2 (Black) wins a single game: 1 point(s)." in out
     assert "Game 2." in out
 
@@ -158,10 +158,10 @@ def test_hot_seat_numbers_the_points_from_the_side_to_act() -> None:
 def test_r12_checker_on_the_bar_enters_first() -> None:
     # White leaves blots; Black hits on White's 18 point; White must enter first.
     commands = "24/18 13/9\nroll\n13/7* 8/7\nroll\n13/10 24/23\nbar/22 24/23\nquit\n"
-    session, out = hot_seat(commands, [(6, 4), (6, 1), (3, 1)])
+    terminal, out = hot_seat(commands, [(6, 4), (6, 1), (3, 1)])
     assert "bar 1" in out
     assert "R12" in out and "Refused:" in out
-    assert plays_made(session.match)[2] == parse_play("bar/22 24/23")
+    assert plays_made(terminal.match)[2] == parse_play("bar/22 24/23")
 
 
 def test_unknown_words_and_help() -> None:
@@ -172,8 +172,8 @@ def test_unknown_words_and_help() -> None:
 
 def test_money_session_ends_when_the_players_quit(tmp_path: Path) -> None:
     path = tmp_path / "money.json"
-    session, out = hot_seat(f"resign\naccept\nsave {path}\nquit\n", [(6, 4), (3, 1)], length=None)
-    assert session.match.score == (0, 1)
+    terminal, out = hot_seat(f"resign\naccept\nsave {path}\nquit\n", [(6, 4), (3, 1)], length=None)
+    assert terminal.match.score == (0, 1)
     assert "Score: White 0, Black 1" in out
     assert load_record(path).replay().score == (0, 1)
 
@@ -201,15 +201,15 @@ def test_iranian_v2_hit_and_cover_refused() -> None:
     match = Match(rules=IRANIAN, game=Game.from_position(position, IRANIAN))
     refusal = "Refused: No hit-and-cover in the home board (V2): you hit a blot on point 2"
     for commands, steps_left in (("13/7(2) 8/2*(2)", ()), ("8/2*\n8/2", (Step(8, 2, hit=True),))):
-        session, out = hot_seat(f"roll\n{commands}\nquit\n", [(6, 6)], match=match)
+        terminal, out = hot_seat(f"roll\n{commands}\nquit\n", [(6, 6)], match=match)
         assert refusal in out
-        game = session.match.game
+        game = terminal.match.game
         assert game is not None and game.phase is Phase.PLAYING and game.turn is Side.WHITE
         assert game.turn_start == position and game.steps == steps_left
-        assert plays_made(session.match) == []
-    session, out = hot_seat("roll\n13/7(3) 8/2*\nquit\n", [(6, 6)], match=match)
+        assert plays_made(terminal.match) == []
+    terminal, out = hot_seat("roll\n13/7(3) 8/2*\nquit\n", [(6, 6)], match=match)
     assert refusal not in out
-    assert plays_made(session.match) == [parse_play("13/7(3) 8/2*")]
+    assert plays_made(terminal.match) == [parse_play("13/7(3) 8/2*")]
 
 
 # -- saving and loading -------------------------------------------------------------------------
@@ -237,18 +237,18 @@ def test_save_refuses_other_suffixes(tmp_path: Path) -> None:
 
 def test_random_players_only_make_legal_plays_over_a_whole_match() -> None:
     out = io.StringIO()
-    session = Session(
+    terminal = TerminalMatch(
         Match.new(7),
         (RandomPlayer(seed=1), RandomPlayer(seed=2)),
         SeededDice(11),
         console=Console(file=out, width=120, color_system=None),
     )
-    session.run()
-    assert session.match.is_over
+    terminal.run()
+    assert terminal.match.is_over
     lines = out.getvalue().splitlines()
     games = [line for line in lines if line.startswith("Game ")]
-    assert len(games) == len(session.match.games)
-    white, black = session.match.score
+    assert len(games) == len(terminal.match.games)
+    white, black = terminal.match.score
     assert lines[-1] == f"Final score: White {white}, Black {black}."
 
 
@@ -317,15 +317,15 @@ def test_bad_options_fail_with_status_2(capsys: pytest.CaptureFixture[str]) -> N
 @needs_bot
 def test_bot_accepts_a_resignation_worth_more_than_playing_on() -> None:
     out = io.StringIO()
-    session = Session(
+    terminal = TerminalMatch(
         Match.new(3),
         (HumanPlayer(), parse_player("bot:beginner", seed=1)),
         ScriptedDice([(6, 4)]),
         console=Console(file=out, width=120, color_system=None),
         input=io.StringIO("resign backgammon\nquit\n"),
     )
-    session.run()
-    assert session.match.score == (0, 3)
+    terminal.run()
+    assert terminal.match.score == (0, 3)
     assert "bot:beginner accepts." in out.getvalue()
 
 
@@ -337,22 +337,22 @@ def test_hint_lists_the_best_plays_with_equities() -> None:
 
 def test_r19_beaver_in_money_play_with_beavers_on() -> None:
     match = Match.new(None, options=GameOptions(beavers=True))
-    session, out = hot_seat("24/18 13/9\ndouble\nbeaver\nquit\n", [(6, 4)], match=match)
+    terminal, out = hot_seat("24/18 13/9\ndouble\nbeaver\nquit\n", [(6, 4)], match=match)
     assert "Player 1 plays 24/18 13/9." in out
     assert "Player 1 beavers: cube at 4." in out
-    game = session.match.game
+    game = terminal.match.game
     assert game is not None and game.cube == Cube(4, Side.WHITE) and game.phase is Phase.ROLLING
 
 
 def test_beaver_refused_without_the_option_names_r19() -> None:
-    session, out = hot_seat("24/18 13/9\ndouble\nbeaver\ntake\nquit\n", [(6, 4)], length=None)
+    terminal, out = hot_seat("24/18 13/9\ndouble\nbeaver\ntake\nquit\n", [(6, 4)], length=None)
     assert "Not now: beavers are not allowed in this game (R19)" in out
-    assert session.match.game is not None and session.match.game.cube == Cube(2, Side.WHITE)
+    assert terminal.match.game is not None and terminal.match.game.cube == Cube(2, Side.WHITE)
 
 
 def test_auto_roll_rolls_when_no_double_is_possible() -> None:
     out = io.StringIO()
-    session = Session(
+    terminal = TerminalMatch(
         Match.new(3, rules=IRANIAN),  # no cube: nothing to decide before rolling
         (HumanPlayer(), HumanPlayer()),
         ScriptedDice([(6, 4), (3, 1)]),
@@ -360,15 +360,15 @@ def test_auto_roll_rolls_when_no_double_is_possible() -> None:
         input=io.StringIO("24/18 13/9\nquit\n"),
         auto_roll=True,
     )
-    session.run()
+    terminal.run()
     assert "Player 2 rolls 3-1." in out.getvalue()
     assert "no cube" in out.getvalue()
 
 
 def test_a_whole_play_typed_after_single_moves_replaces_them() -> None:
-    session, out = hot_seat("24/18\n13/9 13/7\nquit\n", [(6, 4)])
+    terminal, out = hot_seat("24/18\n13/9 13/7\nquit\n", [(6, 4)])
     assert "Player 1 plays 13/9 13/7." in out
-    assert [format_play(play) for play in plays_made(session.match)] == ["13/9 13/7"]
+    assert [format_play(play) for play in plays_made(terminal.match)] == ["13/9 13/7"]
 
 
 @pytest.mark.parametrize("rules", ["standard", "iranian"])

@@ -1,6 +1,6 @@
 """``nard play``: a match in the terminal, against the bot, a random player or a friend.
 
-A :class:`Session` drives a :class:`~nard.match.match.Match`: it rolls the
+A :class:`TerminalMatch` drives a :class:`~nard.match.match.Match`: it rolls the
 dice from one :class:`~nard.match.dice.DiceSource`, asks computer players for
 their actions, and reads a person's commands from an input stream, drawing
 the board on a rich :class:`~rich.console.Console`. Both streams can be
@@ -15,15 +15,15 @@ A refused move is explained by :mod:`nard.core.explain`, naming the rule.
 >>> from rich.console import Console
 >>> from nard.match import Match, SeededDice
 >>> out = io.StringIO()
->>> session = Session(
+>>> terminal = TerminalMatch(
 ...     Match.new(1),
 ...     (RandomPlayer(seed=1), RandomPlayer(seed=2)),
 ...     SeededDice(1),
 ...     console=Console(file=out, width=100, color_system=None),
 ... )
->>> session.run()
+>>> terminal.run()
 0
->>> session.match.is_over, "Final score" in out.getvalue()
+>>> terminal.match.is_over, "Final score" in out.getvalue()
 (True, True)
 """
 
@@ -178,7 +178,7 @@ _RESIGN_KINDS = {
 }
 
 
-class Session:
+class TerminalMatch:
     """One match (or money session) in the terminal.
 
     ``players`` are White's and Black's. ``view`` fixes the side the board is
@@ -785,7 +785,7 @@ def run_play(args: argparse.Namespace) -> int:
     if match.is_money and computers_only and max_games is None:
         max_games = len(match.games) + 1
     view = {"auto": None, "white": Side.WHITE, "black": Side.BLACK}[args.view]
-    session = Session(
+    terminal = TerminalMatch(
         match,
         players,
         dice,
@@ -799,16 +799,16 @@ def run_play(args: argparse.Namespace) -> int:
         fair=fair,
     )
     if args.load and not computers_only:
-        session.console.print(tr(args.lang, "loaded", path=args.load), markup=False)
+        terminal.console.print(tr(args.lang, "loaded", path=args.load), markup=False)
     with contextlib.suppress(KeyboardInterrupt):
-        return session.run()
-    session._finish()
+        return terminal.run()
+    terminal._finish()
     return 130
 
 
 __all__ = [
     "RandomPlayer",
-    "Session",
+    "TerminalMatch",
     "default_names",
     "load_record",
     "register",
