@@ -23,8 +23,11 @@ A refused move is explained by :mod:`nard.core.explain`, naming the rule.
 ... )
 >>> terminal.run()
 0
->>> terminal.match.is_over, "Final score" in out.getvalue()
-(True, True)
+>>> white, black = terminal.match.score
+>>> terminal.match.is_over, max(white, black)
+(True, 1)
+>>> out.getvalue().splitlines()[-1] == f"Final score: White {white}, Black {black}."
+True
 """
 
 from __future__ import annotations
