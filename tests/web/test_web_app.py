@@ -112,8 +112,9 @@ def played(page: Any, server: str, game_id: str) -> list[str]:
 def check_analysis_view(page: Any, server: str, game_id: str) -> None:
     """The replay's analysis view against nard.ai's real analysis of the game played.
 
-    The server has no analysis endpoint yet (docs/webapp-needs.md), so the page's
-    request for it is answered here with ``analyse_record(...).to_dict()``.
+    The page's request for it is answered here with ``analyse_record(...).to_dict()``
+    by the pip count, known and quick; the server's own endpoint is tested in
+    tests/server.
     """
     from nard.ai.analysis import analyse_record
     from nard.ai.evaluator import PipCountEvaluator
