@@ -1,9 +1,9 @@
 """Browser tests: a real ``nard serve`` on SQLite and Debian's headless Chromium.
 
 Test modules call :func:`require_browser` first: they are skipped (with the
-reason) when /usr/bin/chromium or Playwright is missing; CI installs Chromium
-in .ci/run. Playwright drives the system
-Chromium through ``executable_path``: no browser download.
+reason) when /usr/bin/chromium or Playwright is missing (``make test`` installs
+Chromium with tools/system-deps.sh). Playwright drives the system Chromium
+through ``executable_path``: no browser download.
 """
 
 from __future__ import annotations
