@@ -221,3 +221,20 @@ def test_analyses_keep_their_progress_and_the_finished_ones_stay(
         )
         again = analyses.begin(game, 9)  # a failed analysis starts over in its own row
         assert (again.id, again.status, again.error) == (later, "running", None)
+
+
+def test_client_seeds_are_set_only_before_the_first_action(
+    sessions: sessionmaker[Session],
+) -> None:
+    # Fair dice: once a roll may have been drawn, the seeds behind it stay as they were.
+    with sessions() as session:
+        game_id = _game(session)
+        games = GameRepository(session)
+        assert games.set_client_seeds(game_id, ["early"])
+        session.commit()
+        assert games.append_actions([_logged(game_id, 1)]) == [True]
+        assert not games.set_client_seeds(game_id, ["late"])
+        session.commit()
+    with sessions() as session:
+        game = GameRepository(session).get(game_id)
+        assert game is not None and game.client_seeds == ["early"]
