@@ -62,6 +62,9 @@ def test_pips_bar_trays_cube_and_score() -> None:
     white_pips, black_pips = position.pip_counts()
     assert f"pips {white_pips}" in text and f"pips {black_pips}" in text
     assert "bar 2" in text  # White's checkers on the bar
+    # ... drawn in the bar column where they enter, the top right seen from White.
+    bar = [line.split("|")[2].strip() for line in text.splitlines()[3:14]]
+    assert bar == ["O", "O", "", "", "", "BAR", "", "", "", "", ""]
     assert "off 10" in text and "off 9" in text
     assert "cube 4, Black's" in text
     assert "7-point match" in text and "Score: White 2, Black 1" in text

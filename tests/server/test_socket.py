@@ -207,7 +207,8 @@ def test_claim_only_after_the_opponent_has_been_away_long_enough(
     with server.socket("kim", game_id) as black:
         with server.socket("jim", game_id) as white:
             white.act("roll")
-            assert white.act("claim")["code"] == "cannot_claim"  # kim is here
+            time.sleep(0.35)  # long enough, but kim is here
+            assert white.act("claim")["code"] == "cannot_claim"
         # The seats say when the claim will be allowed: the page counts down to it.
         while True:
             seats = black.until("presence")["seats"]
