@@ -17,7 +17,7 @@ from nard.core.board import Position, Side
 from nard.core.dice import Roll
 from nard.core.notation import format_play, parse_play
 from nard.core.plays import Play, Step, TurnGuide
-from nard.core.rules import IRANIAN
+from nard.core.rules import IRANIAN, STANDARD
 from nard.match import Cube, Match, Phase, PlayMade, SeededDice
 from nard.match.options import GameOptions
 from nard.match.record import MatchRecord
@@ -351,18 +351,23 @@ def test_beaver_refused_without_the_option_names_r19() -> None:
 
 
 def test_auto_roll_rolls_when_no_double_is_possible() -> None:
-    out = io.StringIO()
-    terminal = TerminalMatch(
-        Match.new(3, rules=IRANIAN),  # no cube: nothing to decide before rolling
-        (HumanPlayer(), HumanPlayer()),
-        ScriptedDice([(6, 4), (3, 1)]),
-        console=Console(file=out, width=120, color_system=None),
-        input=io.StringIO("24/18 13/9\nquit\n"),
-        auto_roll=True,
-    )
-    terminal.run()
-    assert "Player 2 rolls 3-1." in out.getvalue()
-    assert "no cube" in out.getvalue()
+    # Without the cube (Iranian preset) there is nothing to decide before rolling; with
+    # it, Player 2 may double, so the roll waits for them.
+    for rules, rolled in ((IRANIAN, True), (STANDARD, False)):
+        out = io.StringIO()
+        terminal = TerminalMatch(
+            Match.new(3, rules=rules),
+            (HumanPlayer(), HumanPlayer()),
+            ScriptedDice([(6, 4), (3, 1)]),
+            console=Console(file=out, width=120, color_system=None),
+            input=io.StringIO("24/18 13/9\nquit\n"),
+            auto_roll=True,
+        )
+        terminal.run()
+        assert ("Player 2 rolls 3-1." in out.getvalue()) is rolled
+        game = terminal.match.game
+        assert game is not None and game.turn is Side.BLACK
+        assert game.roll == (Roll(3, 1) if rolled else None)
 
 
 def test_a_whole_play_typed_after_single_moves_replaces_them() -> None:
