@@ -108,9 +108,10 @@ def test_nobody_acts_for_another_seat_or_out_of_turn(server: Harness) -> None:
     with server.socket("dan", game_id) as white, server.socket("eli", game_id) as black:
         assert white.received[0]["you"] == ["white"] and black.received[0]["you"] == ["black"]
         _start(white)
-        black.seq = white.seq
+        while black.seq < white.seq:  # black sees the opening too, to act on it
+            black.recv()
         mover, idle = (white, black) if white.state["game"]["turn"] == "white" else (black, white)
-        idle.seq = seq = mover.seq
+        seq = mover.seq
         refused = idle.act("step", **{"from": 24, "to": 23})
         assert refused["type"] == "error" and refused["code"] in ("out_of_turn", "illegal_play")
         as_other = idle.act("confirm", side="white" if idle is black else "black")
