@@ -28,7 +28,9 @@ start_postgres() {
     # First matching line wins: local TCP connections need no password.
     grep -q '^host all all 127.0.0.1/32 trust' "$hba" \
         || sed -i '1i host all all 127.0.0.1/32 trust' "$hba" || return 1
-    pg_ctlcluster "$version" main start || return 1
+    # (Re)start it to read that line: the package may have started it already.
+    pg_ctlcluster "$version" main restart 2>/dev/null || pg_ctlcluster "$version" main start \
+        || return 1
     wait_for 5432 || return 1
     su postgres -s /bin/sh -c "psql -tAc \"SELECT 1 FROM pg_database WHERE datname = 'test'\"" \
         | grep -q 1 || su postgres -s /bin/sh -c "createdb test" || return 1
@@ -56,5 +58,7 @@ if [ ${#need[@]} -gt 0 ]; then
     apt-get update -q
     DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${need[@]}"
 fi
-answers 5432 || start_postgres || echo "note: PostgreSQL did not start; its tests will skip" >&2
+if [[ " ${need[*]} " == *" postgresql "* ]] || ! answers 5432; then
+    start_postgres || echo "note: PostgreSQL did not start; its tests will skip" >&2
+fi
 answers 6379 || start_redis || echo "note: Redis did not start; its tests will skip" >&2
