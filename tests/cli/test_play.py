@@ -308,11 +308,21 @@ def test_money_session_of_computers_plays_the_games_asked(
     assert _final_score(printed) == match.score
 
 
-def test_bad_options_fail_with_status_2(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["play", "--player1", "robot"]) == 2
-    assert main(["play", "--player1", "random", "--fair", "--seed", "1"]) == 2
-    assert main(["play", "--rules", "martian", "--player2", "random"]) == 2
-    assert "error" in capsys.readouterr().err
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--player1", "robot"], "a player is human, random or bot:LEVEL, not 'robot'"),
+        (["--player1", "bot:grandmaster", "--player2", "random"], "unknown bot level"),
+        (["--player1", "random", "--fair", "--seed", "1"], "--fair and --seed exclude each other"),
+        (["--rules", "martian", "--player2", "random"], "martian"),
+    ],
+)
+def test_bad_options_fail_with_status_2(
+    args: list[str], words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["play", *args]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("nard: error: ") and words in err
 
 
 @needs_bot
