@@ -61,9 +61,13 @@ def test_an_illegal_step_is_explained_in_english_and_persian_and_changes_nothing
         assert wrong_way["type"] == "error" and wrong_way["code"] == "illegal_play"
         assert wrong_way["explanation"]["code"] == "wrong-direction"
         assert wrong_way["message_fa"] and wrong_way["message"] and wrong_way["rule"] == "R1"
-        # 6/1: onto the opponent's 24-point (two checkers) with a 5, else a die not rolled.
+        # 6/1, five pips onto the opponent's 24-point (two checkers): a closed point with
+        # a 5, a step over two dice with 4-1 or 3-2, else a die not rolled.
         blocked = ws.act("step", **{"from": 6, "to": 1})
-        expected = "closed-point" if 5 in ws.state["game"]["dice"] else "die-not-rolled"
+        dice = ws.state["game"]["dice"]
+        expected = (
+            "closed-point" if 5 in dice else "combined-step" if sum(dice) == 5 else "die-not-rolled"
+        )
         assert blocked["type"] == "error" and blocked["explanation"]["code"] == expected
         assert blocked["explanation"]["message_fa"]
         bad_play = ws.act("play", steps=[[24, 23], [24, 23]])
