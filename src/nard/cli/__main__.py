@@ -6,7 +6,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from nard.cli import analyze, play, rules_commands, serve, verify
+from nard.cli import analyze, play, rules_commands, serve, train, verify
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -20,6 +20,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.register(commands)
     verify.register(commands)
     analyze.register(commands)
+    train.register(commands)
     return parser
 
 

@@ -141,10 +141,10 @@ def _answer(query: Any, default_rules: str) -> dict[str, Any]:
     position = Position.from_id(position_id)
     roll = Roll(dice[0], dice[1])
     plays = LegalPlays(position, roll, RuleSet.preset(rules_name))
-    return {
-        "position_id": position_id,
-        "dice": dice,
-        "plays": [
-            {"play": format_play(play), "position_id": after.id()} for play, after in plays.items()
-        ],
-    }
+    return {"position_id": position_id, "dice": dice, "plays": plays_json(plays)}
+
+
+def plays_json(plays: LegalPlays) -> list[dict[str, str]]:
+    """Each legal play as ``nard moves --json`` writes it: its notation and the Position
+    ID right after it (the mover still on roll)."""
+    return [{"play": format_play(play), "position_id": after.id()} for play, after in plays.items()]

@@ -179,3 +179,58 @@ def rule_answer(correct: bool, rule: str) -> Text:
     if correct:
         return Text(f"Right: {title.en}.", f"درست است: {title.fa}.")
     return Text(f"Not that rule: it is {title.en}.", f"این قانون نیست؛ پاسخ: {title.fa}.")
+
+
+# -- the terminal's lines (nard train) ---------------------------------------------------------
+
+SIDES: Final = (Text("You", "شما"), Text("Opponent", "حریف"))
+"""The names on the board: the side on roll (White) and the other."""
+
+PROMPTS: Final[dict[str, Text]] = {
+    "play": Text("play> ", "حرکت> "),
+    "rule": Text("rule> ", "قانون> "),
+    "mistake": Text(
+        "Which common mistake is it (1-7, or empty if none)? ",
+        "کدام خطای پرتکرار است (۱ تا ۷، یا خالی اگر هیچ‌کدام)؟ ",
+    ),
+    "yes-no": Text("yes/no> ", "بله/نه> "),
+}
+
+LINES: Final[dict[str, Text]] = {
+    "refused-play": Text("The play refused:", "حرکت ردشده:"),
+    "missing": Text("Missing:", "پیدا نشده:"),
+    "not-legal": Text("Not a legal play:", "حرکت قانونی نیست:"),
+    "unreadable": Text("Not a play:", "حرکت خوانده نشد:"),
+    "all-found": Text("Every legal play found.", "همهٔ حرکت‌های قانونی را پیدا کردید."),
+    "no-play": Text(
+        "No die can be played: the answer is «Cannot move».",
+        "هیچ تاسی قابل بازی نیست: پاسخ «بدون حرکت» است.",
+    ),
+    "customs-refuse": Text(
+        "The standard rules would allow these, the customs refuse them:",
+        "قوانین استاندارد این حرکت‌ها را می‌پذیرند و رسم‌ها رد می‌کنند:",
+    ),
+    "right": Text("Right.", "درست است."),
+    "wrong": Text("Not so.", "درست نیست."),
+    "legal-alternative": Text("A legal play instead:", "یک حرکت قانونی به‌جای آن:"),
+    "quit-hint": Text("(type quit to stop)", "(برای پایان «خروج» بنویسید)"),
+    "share": Text("This drill again:", "همین تمرین دوباره:"),
+}
+
+
+def drill_heading(number: int, kind: str, level: str) -> Text:
+    """The line above each drill: its number, kind and level."""
+    title, grade = KIND_TITLES[kind], LEVELS[level]
+    return Text(
+        f"Drill {number}: {title.en} ({grade.en})",
+        f"تمرین {fa_digits(str(number))}: {title.fa} ({grade.fa})",
+    )
+
+
+def summary(right: int, total: int, best_streak: int) -> Text:
+    """The end of a session: drills answered right, and the longest streak."""
+    return Text(
+        f"{right} of {total} drills right; longest streak {best_streak}.",
+        f"{fa_digits(str(right))} از {fa_digits(str(total))} تمرین درست؛"
+        f" طولانی‌ترین رشتهٔ پاسخ درست {fa_digits(str(best_streak))}.",
+    )
