@@ -14,6 +14,7 @@ from nard.core.explain import explain_play
 from nard.core.notation import format_play, parse_play
 from nard.core.plays import LegalPlays
 from nard.core.rules import RuleSet
+from nard.trainer.report import rules_report
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -39,6 +40,11 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     explain.add_argument("play", help='the play in gnubg notation, e.g. "24/18 13/11*"')
     explain.add_argument("--rules", default="standard", help="rule preset: standard or iranian")
     explain.add_argument("--lang", choices=("en", "fa"), default="en")
+    explain.add_argument(
+        "--report",
+        action="store_true",
+        help="print a rules problem report to paste: position, dice, steps, rule, version, link",
+    )
     explain.set_defaults(handler=run_explain)
 
     show = commands.add_parser("show", help="draw a position as a text board")
@@ -76,6 +82,13 @@ def run_explain(args: argparse.Namespace) -> int:
         position, roll, rules = _read_query(args.position_id, args.dice, args.rules)
     except ValueError as error:
         return _fail(str(error))
+    if args.report:
+        try:
+            report = rules_report(position, roll, args.play, args.rules.strip().lower())
+        except ValueError as error:
+            return _fail(str(error))
+        print(report.text(args.lang))
+        return 0 if report.explanation is None else 1
     try:
         play = parse_play(args.play, position, roll)
     except IllegalPlayError as refusal:
