@@ -29,7 +29,8 @@ from nard.server.database import Database
 from nard.server.protocol.server import ErrorMessage
 from nard.server.refusals import Refusal
 from nard.server.rooms import Rooms
-from nard.server.routes import games, pages, players
+from nard.server.routes import games, pages, players, trainer
+from nard.server.rules_pages import router as rules_pages_router
 from nard.server.runtime import tuned_gc
 from nard.server.services.action_log import ActionLog
 from nard.server.services.analysis_service import AnalysisService
@@ -108,6 +109,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_exception_handler(Refusal, _refusal)
     app.include_router(players.router)
     app.include_router(games.router)
+    app.include_router(trainer.router)
+    app.include_router(rules_pages_router)
     app.include_router(game_socket.router)
     pages.install(app)
 

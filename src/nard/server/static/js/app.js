@@ -39,6 +39,12 @@ async function main() {
   } else if (parts[0] === "replay" && parts[1]) {
     const { replayPage } = await import("./replay.js");
     await replayPage(root, parts[1]);
+  } else if (parts[0] === "trainer") {
+    const { trainerPage } = await import("./trainer.js");
+    await trainerPage(root);
+  } else if (parts[0] === "report") {
+    const { reportPage } = await import("./trainer.js");
+    await reportPage(root);
   } else if (parts[0] === "account") {
     const { accountPage } = await import("./account.js");
     await accountPage(root);

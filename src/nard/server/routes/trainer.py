@@ -1,0 +1,243 @@
+"""The rules trainer's pages and JSON API (issue 15), and rules problem reports.
+
+Drills are made and checked by nard.trainer (nard.core answers): the page asks
+for a drill by ``(seed, kind, rules, level)``, which is also its link
+(``/trainer?seed=..``), and posts the player's answers back. A report link
+(``/report?position=..&dice=..&play=..&rules=..``) opens a refusal again.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, HTTPException, Query
+from fastapi.responses import FileResponse
+from pydantic import BaseModel, Field
+
+from nard.core.board import Position
+from nard.core.dice import Roll
+from nard.core.errors import InvalidIdError
+from nard.core.explain import Explanation
+from nard.core.notation import format_play
+from nard.core.plays import Play
+from nard.server.routes.pages import STATIC
+from nard.trainer import (
+    RULE_SETS,
+    Drill,
+    Kind,
+    Level,
+    check_decision,
+    check_plays,
+    check_rule,
+    make_drill,
+)
+from nard.trainer.report import rules_report
+
+router = APIRouter(tags=["trainer"])
+
+RULE_CHOICES = ("R5", "R6", "R8", "R9", "R12", "R13", "R14", "V1", "V2")
+"""The rules a "why refused" drill offers to choose from."""
+
+_MAX_PLAYS = 200
+_MAX_TEXT = 80
+
+
+def _shell() -> FileResponse:
+    return FileResponse(
+        STATIC / "index.html", media_type="text/html", headers={"Cache-Control": "no-cache"}
+    )
+
+
+@router.get("/trainer", include_in_schema=False)
+async def trainer_page() -> FileResponse:
+    return _shell()
+
+
+@router.get("/report", include_in_schema=False)
+async def report_page() -> FileResponse:
+    return _shell()
+
+
+class DrillKey(BaseModel):
+    """What makes a drill: the same four values make the same drill anywhere."""
+
+    seed: int = Field(ge=0, le=2**31)
+    kind: str = Field(max_length=20)
+    rules: str = Field(default="standard", max_length=20)
+    level: str = Field(default="easy", max_length=10)
+
+
+class Answer(DrillKey):
+    """A player's answer: ``plays`` (notation) for plays drills, ``rule`` and
+    ``mistake`` for a "why refused" drill, ``step`` and ``yes`` for the tree."""
+
+    plays: list[str] = Field(default_factory=list, max_length=_MAX_PLAYS)
+    rule: str | None = Field(default=None, max_length=10)
+    mistake: int | None = Field(default=None, ge=1, le=7)
+    step: int | None = Field(default=None, ge=0, le=10)
+    yes: bool | None = None
+
+
+def _drill(key: DrillKey) -> Drill:
+    try:
+        return make_drill(key.seed, Kind.parse(key.kind), key.rules, Level.parse(key.level))
+    except ValueError as error:
+        raise HTTPException(status_code=422, detail=str(error)) from None
+
+
+def _board(position: Position) -> dict[str, list[int]]:
+    """The board as the page's board component reads it (each side's own numbering);
+    the side on roll plays White."""
+    return {"white": list(position.player), "black": list(position.opponent)}
+
+
+def _steps(play: Play) -> list[list[int]]:
+    return [[step.from_point, step.to_point] for step in play.steps]
+
+
+def explanation_json(why: Explanation) -> dict[str, Any]:
+    """A refusal for the page: the rule and its section, both messages, the
+    common mistake and a legal play to draw instead."""
+    return {
+        "rule": why.rule.value,
+        "code": why.code,
+        "mistake": why.mistake,
+        "message": {"en": why.message_en, "fa": why.message_fa},
+        "anchor": why.rule.value.lower(),
+        "legal_play": None if why.legal_play is None else format_play(why.legal_play),
+        "legal_steps": [] if why.legal_play is None else _steps(why.legal_play),
+    }
+
+
+@router.get("/api/trainer/drill")
+async def read_drill(
+    seed: Annotated[int, Query(ge=0, le=2**31)],
+    kind: Annotated[str, Query(max_length=20)],
+    rules: Annotated[str, Query(max_length=20)] = "standard",
+    level: Annotated[str, Query(max_length=10)] = "easy",
+) -> dict[str, Any]:
+    """The drill of ``(seed, kind, rules, level)``: position, dice and question, not the answer."""
+    drill = _drill(DrillKey(seed=seed, kind=kind, rules=rules, level=level))
+    body: dict[str, Any] = {
+        "seed": drill.seed,
+        "kind": drill.kind.value,
+        "number": drill.kind.number,
+        "rules": drill.rules_name,
+        "level": drill.level.value,
+        "position_id": drill.position.id(),
+        "board": _board(drill.position),
+        "dice": [drill.roll.high, drill.roll.low],
+        "link": f"/trainer?{drill.query}",
+    }
+    if drill.refused is not None:
+        body["refused_play"] = format_play(drill.refused)
+        body["refused_steps"] = _steps(drill.refused)
+        body["choices"] = [
+            rule for rule in RULE_CHOICES if rule[0] == "R" or drill.rules.has_move_customs
+        ]
+    if drill.kind is Kind.DECISION:
+        body["questions"] = [step.question.value for step in drill.decision()]
+        body["double"] = drill.roll.is_double
+    return body
+
+
+@router.get("/api/trainer/choices")
+async def choices() -> dict[str, list[str]]:
+    """The kinds, levels and rule sets a drill can have."""
+    return {
+        "kinds": [kind.value for kind in Kind],
+        "levels": [level.value for level in Level],
+        "rules": list(RULE_SETS),
+    }
+
+
+@router.post("/api/trainer/answer")
+async def answer(body: Answer) -> dict[str, Any]:
+    """Check an answer with nard.core; a wrong one comes with its explanation."""
+    drill = _drill(body)
+    if drill.kind.asks_plays:
+        plays = [text[:_MAX_TEXT] for text in body.plays]
+        report = check_plays(drill, plays)
+        routes = {
+            str(die): [
+                {"first": str(route.first), "then": [str(step) for step in route.then]}
+                for route in table
+            ]
+            for die, table in drill.routes().items()
+        }
+        customs = (
+            [
+                {"play": format_play(play), "explanation": explanation_json(why)}
+                for play, why in drill.customs_refusals()
+            ]
+            if drill.kind is Kind.CUSTOMS
+            else []
+        )
+        return {
+            "correct": report.complete,
+            "total": max(1, len(drill.legal_plays)),
+            "found": [format_play(play) for play in report.found],
+            "missing": [format_play(play) for play in report.missing],
+            "refused": [
+                {
+                    "text": verdict.text,
+                    "error": verdict.error,
+                    "explanation": None
+                    if verdict.explanation is None
+                    else explanation_json(verdict.explanation),
+                }
+                for verdict in report.refused
+            ],
+            "routes": routes,
+            "customs": customs,
+        }
+    if drill.kind is Kind.REFUSED:
+        if body.rule is None:
+            raise HTTPException(status_code=422, detail="a why-refused answer needs a rule id")
+        checked = check_rule(drill, body.rule, body.mistake)
+        return {
+            "correct": checked.correct,
+            "mistake_correct": checked.mistake_correct,
+            "explanation": explanation_json(checked.explanation),
+        }
+    if body.step is None or body.yes is None:
+        raise HTTPException(status_code=422, detail="a decision answer needs step and yes")
+    try:
+        correct, step = check_decision(drill, body.step, body.yes)
+    except ValueError as error:
+        raise HTTPException(status_code=422, detail=str(error)) from None
+    return {
+        "correct": correct,
+        "answer": step.yes,
+        "rule": step.rule.value,
+        "anchor": step.rule.value.lower(),
+        "last": body.step == len(drill.decision()) - 1,
+    }
+
+
+@router.get("/api/trainer/report")
+async def read_report(
+    position: str,
+    dice: str,
+    play: str,
+    rules: Literal["standard", "iranian", "v1-board"] = "standard",
+) -> dict[str, Any]:
+    """A rules problem report: the position, the refusal, and the text to paste."""
+    try:
+        board = Position.from_id(position)
+        roll = Roll.parse(dice)
+        report = rules_report(board, roll, play[:_MAX_TEXT], rules)
+    except (InvalidIdError, ValueError) as error:
+        raise HTTPException(status_code=422, detail=str(error)) from None
+    return {
+        "position_id": report.position_id,
+        "board": _board(board),
+        "dice": list(report.dice),
+        "play": report.play,
+        "steps": list(report.steps),
+        "rules": report.rules,
+        "version": report.version,
+        "explanation": None if report.explanation is None else explanation_json(report.explanation),
+        "text": {"en": report.text("en"), "fa": report.text("fa")},
+        "link": report.link,
+    }

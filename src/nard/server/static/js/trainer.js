@@ -1,0 +1,341 @@
+// The rules trainer (issue 15) and rules problem reports. The server makes each drill
+// from (seed, kind, rules, level) and checks every answer with the rules engine; this
+// page only shows the board, takes answers and shows the verdicts.
+import { api } from "./api.js";
+import { Board, locOf } from "./board.js";
+import { lang, num, onLangChange, t, translate } from "./i18n.js";
+import { notation } from "./rules.js";
+import { escapeHtml, toast } from "./ui.js";
+
+const KINDS = ["plays", "enter", "bear-off", "refused", "decision", "customs"];
+const LEVELS = ["easy", "medium", "hard"];
+const RULE_SETS = ["standard", "iranian", "v1-board"];
+const PROGRESS = "nard.trainer";
+
+/** The rules reference page of a rule, in the page's language. */
+const ruleHref = (anchor) => `/static/rules/rules.${lang}.html#${anchor}`;
+const ruleName = (id) => t("rule.label", { id: num(id), name: t(`rule.${id}`) });
+const play = (text) => `<bdi dir="ltr" class="notation">${escapeHtml(notation(text))}</bdi>`;
+
+function boardModel(board, dice, steps) {
+  return {
+    board,
+    viewSide: "white",
+    homeRight: true,
+    dice,
+    diceUsed: [],
+    diceSide: "white",
+    cube: null,
+    sources: new Set(),
+    targets: new Map(),
+    arrows: steps.map(([from, to]) => ({ from: locOf("white", from, "white"), to: locOf("white", to, "white") })),
+  };
+}
+
+function options(values, prefix, chosen) {
+  return values
+    .map((value) => `<option value="${value}"${value === chosen ? " selected" : ""}>${escapeHtml(t(`${prefix}.${value}`))}</option>`)
+    .join("");
+}
+
+/** A refusal: the engine's message, the rule's section and a legal play to draw. */
+function explanationHtml(why) {
+  const parts = [`<p class="explanation">${escapeHtml(why.message[lang])}</p>`];
+  parts.push(
+    `<p class="copy-row"><a class="rule-link" href="${ruleHref(why.anchor)}" target="_blank" rel="noopener">${escapeHtml(t("trainer.readRule"))}: ${escapeHtml(ruleName(why.rule))}</a>`,
+  );
+  if (why.legal_steps.length) {
+    parts.push(
+      ` <button type="button" class="btn small show-legal" data-steps="${escapeHtml(JSON.stringify(why.legal_steps))}">${escapeHtml(t("trainer.showLegal"))}</button>`,
+    );
+  }
+  parts.push("</p>");
+  if (why.legal_play) parts.push(`<p>${escapeHtml(t("trainer.legalPlay"))} ${play(why.legal_play)}</p>`);
+  return parts.join("");
+}
+
+function loadProgress() {
+  try {
+    return { streak: 0, right: 0, total: 0, ...JSON.parse(localStorage.getItem(PROGRESS) || "{}") };
+  } catch {
+    return { streak: 0, right: 0, total: 0 };
+  }
+}
+
+export async function trainerPage(root) {
+  const params = new URLSearchParams(location.search);
+  const pick = (name, values) => (values.includes(params.get(name)) ? params.get(name) : values[0]);
+  const state = {
+    seed: /^\d{1,9}$/.test(params.get("seed") || "") ? Number(params.get("seed")) : Math.floor(Math.random() * 1e6),
+    kind: pick("kind", KINDS),
+    level: pick("level", LEVELS),
+    rules: pick("rules", RULE_SETS),
+  };
+  if (state.kind === "customs" && state.rules === "standard") state.rules = "iranian";
+  const progress = loadProgress();
+  root.innerHTML = `
+    <section class="card trainer">
+      <h2 data-i18n="trainer.title"></h2>
+      <form class="trainer-choice copy-row">
+        <label><span data-i18n="trainer.kind"></span><select name="kind"></select></label>
+        <label><span data-i18n="trainer.level"></span><select name="level"></select></label>
+        <label><span data-i18n="trainer.rules"></span><select name="rules"></select></label>
+        <button type="submit" class="btn primary new-drill" data-i18n="trainer.new"></button>
+      </form>
+      <p class="trainer-heading lead"></p>
+      <p class="trainer-task"></p>
+      <div class="board-wrap"></div>
+      <div class="trainer-answer"></div>
+      <div class="trainer-result" aria-live="polite"></div>
+      <p class="copy-row hint-text"><span data-i18n="trainer.share"></span> <a class="trainer-link"></a></p>
+      <p class="hint-text trainer-streak"></p>
+    </section>`;
+  translate(root);
+  const board = new Board(root.querySelector(".board-wrap"));
+  const form = root.querySelector(".trainer-choice");
+  let answerBox = root.querySelector(".trainer-answer");
+  const result = root.querySelector(".trainer-result");
+  let drill = null;
+
+  const fillChoices = () => {
+    form.kind.innerHTML = options(KINDS, "trainer.kind", state.kind);
+    form.level.innerHTML = options(LEVELS, "trainer.level", state.level);
+    form.rules.innerHTML = options(RULE_SETS, "trainer.rules", state.rules);
+  };
+  const showStreak = () => {
+    root.querySelector(".trainer-streak").textContent = t("trainer.streak", progress);
+  };
+  const record = (correct) => {
+    progress.total += 1;
+    progress.right += correct ? 1 : 0;
+    progress.streak = correct ? progress.streak + 1 : 0;
+    localStorage.setItem(PROGRESS, JSON.stringify(progress));
+    showStreak();
+    root.querySelector(".trainer").dataset.answered = correct ? "right" : "wrong";
+  };
+  const draw = (steps = []) => board.render(boardModel(drill.board, drill.dice, steps));
+  const send = (answer) => api("POST", "/api/trainer/answer", { seed: drill.seed, kind: drill.kind, rules: drill.rules, level: drill.level, ...answer });
+
+  result.addEventListener("click", (event) => {
+    const button = event.target.closest(".show-legal");
+    if (button) draw(JSON.parse(button.dataset.steps));
+  });
+
+  const heading = () => {
+    if (!drill) return;
+    const dice = `${num(drill.dice[0])}-${num(drill.dice[1])}`;
+    root.querySelector(".trainer-heading").textContent = t("trainer.heading", {
+      seed: drill.seed,
+      kind: t(`trainer.kind.${drill.kind}`),
+      level: t(`trainer.level.${drill.level}`),
+      dice,
+    });
+  };
+
+  const playsDrill = () => {
+    root.querySelector(".trainer-task").textContent = t("trainer.task.plays");
+    const entered = [];
+    answerBox.innerHTML = `
+      <form class="plays-form copy-row">
+        <input name="play" autocomplete="off" dir="ltr" maxlength="80" data-i18n-placeholder="trainer.placeholder">
+        <button type="submit" class="btn add-play" data-i18n="trainer.add"></button>
+        <button type="button" class="btn primary check-plays" data-i18n="trainer.check"></button>
+      </form>
+      <ul class="entered-plays"></ul>`;
+    translate(answerBox);
+    const list = answerBox.querySelector(".entered-plays");
+    const showEntered = () => {
+      list.innerHTML = entered.map((text, i) => `<li>${play(text)} <button type="button" class="btn small remove" data-index="${i}">${escapeHtml(t("trainer.remove"))}</button></li>`).join("");
+    };
+    list.addEventListener("click", (event) => {
+      const button = event.target.closest(".remove");
+      if (!button) return;
+      entered.splice(Number(button.dataset.index), 1);
+      showEntered();
+    });
+    answerBox.querySelector(".plays-form").addEventListener("submit", (event) => {
+      event.preventDefault();
+      const input = event.target.play;
+      const text = input.value.trim();
+      if (text && !entered.includes(text)) entered.push(text);
+      input.value = "";
+      showEntered();
+    });
+    answerBox.querySelector(".check-plays").addEventListener("click", async () => {
+      const verdict = await send({ plays: entered });
+      record(verdict.correct);
+      const parts = [`<p class="verdict ${verdict.correct ? "right" : "wrong"}">${escapeHtml(t("trainer.found", { found: verdict.found.length, total: verdict.total }))}</p>`];
+      for (const item of verdict.refused) {
+        parts.push(`<div class="refusal"><p><strong>${escapeHtml(t(item.explanation ? "trainer.notLegal" : "trainer.unreadable"))}</strong> ${play(item.text)}</p>`);
+        parts.push(item.explanation ? explanationHtml(item.explanation) : `<p>${escapeHtml(item.error || "")}</p>`);
+        parts.push("</div>");
+      }
+      if (verdict.missing.length) {
+        parts.push(`<p><strong>${escapeHtml(t("trainer.missing"))}</strong> ${verdict.missing.map(play).join("، ")}</p>`);
+      } else {
+        parts.push(`<p>${escapeHtml(t("trainer.allFound"))}</p>`);
+      }
+      const dice = Object.keys(verdict.routes).sort((a, b) => b - a);
+      if (dice.length) {
+        parts.push(`<details class="routes"><summary>${escapeHtml(t("trainer.routes"))}</summary>`);
+        for (const die of dice) {
+          const routes = verdict.routes[die];
+          const group = (two) =>
+            routes
+              .filter((route) => route.then.length > 0 === two)
+              .map((route) => play(route.first) + (route.then.length ? ` → ${route.then.map(play).join(" ")}` : ""))
+              .join("، ");
+          parts.push(`<p><strong>${escapeHtml(t("trainer.die", { die: Number(die) }))}</strong> · ${escapeHtml(t("trainer.twoDice"))}: ${group(true) || "—"} · ${escapeHtml(t("trainer.oneDie"))}: ${group(false) || "—"}</p>`);
+        }
+        parts.push("</details>");
+      }
+      if (verdict.customs.length) {
+        parts.push(`<p><strong>${escapeHtml(t("trainer.customsRefuse"))}</strong></p>`);
+        for (const item of verdict.customs) parts.push(`<div class="refusal"><p>${play(item.play)}</p>${explanationHtml(item.explanation)}</div>`);
+      }
+      result.innerHTML = parts.join("");
+    });
+  };
+
+  const refusedDrill = () => {
+    root.querySelector(".trainer-task").innerHTML = `${escapeHtml(t("trainer.task.refused"))} ${play(drill.refused_play)}`;
+    draw(drill.refused_steps);
+    answerBox.innerHTML = `<p class="copy-row rule-choices">${drill.choices
+      .map((id) => `<button type="button" class="btn rule-choice" data-rule="${id}">${escapeHtml(ruleName(id))}</button>`)
+      .join("")}</p>`;
+    answerBox.addEventListener("click", async (event) => {
+      const button = event.target.closest(".rule-choice");
+      if (!button || answerBox.dataset.done) return;
+      answerBox.dataset.done = "true";
+      answerBox.querySelectorAll("button").forEach((b) => (b.disabled = true));
+      const verdict = await send({ rule: button.dataset.rule });
+      record(verdict.correct);
+      const why = verdict.explanation;
+      const line = verdict.correct ? t("trainer.itIs", { rule: ruleName(why.rule) }) : t("trainer.notThatRule", { rule: ruleName(why.rule) });
+      const mistake = why.mistake ? `<p>${escapeHtml(t("trainer.mistake", { number: why.mistake }))}</p>` : "";
+      result.innerHTML = `<p class="verdict ${verdict.correct ? "right" : "wrong"}">${escapeHtml(line)}</p>${mistake}${explanationHtml(why)}`;
+    });
+  };
+
+  const decisionDrill = () => {
+    root.querySelector(".trainer-task").textContent = t("trainer.task.decision");
+    let index = 0;
+    let allRight = true;
+    const lines = [];
+    const ask = () => {
+      const question = drill.questions[index];
+      const key = drill.double && (question === "both" || question === "one") ? `${question}-double` : question;
+      answerBox.innerHTML = `<p class="question"><strong>${escapeHtml(t(`trainer.q.${key}`))}</strong></p>
+        <p class="copy-row"><button type="button" class="btn yes" data-yes="true">${escapeHtml(t("trainer.yes"))}</button>
+        <button type="button" class="btn no" data-yes="false">${escapeHtml(t("trainer.no"))}</button></p>`;
+    };
+    answerBox.addEventListener("click", async (event) => {
+      const button = event.target.closest("[data-yes]");
+      if (!button || index >= drill.questions.length) return;
+      answerBox.querySelectorAll("button").forEach((b) => (b.disabled = true));
+      const verdict = await send({ step: index, yes: button.dataset.yes === "true" });
+      allRight = allRight && verdict.correct;
+      const answer = t(verdict.answer ? "trainer.yes" : "trainer.no");
+      lines.push(
+        `<p class="verdict ${verdict.correct ? "right" : "wrong"}">${escapeHtml(t(verdict.correct ? "trainer.right" : "trainer.wrong"))} ${escapeHtml(t("trainer.answerWas", { answer }))} <a class="rule-link" href="${ruleHref(verdict.anchor)}" target="_blank" rel="noopener">${escapeHtml(ruleName(verdict.rule))}</a></p>`,
+      );
+      result.innerHTML = lines.join("");
+      index += 1;
+      if (verdict.last) {
+        answerBox.innerHTML = "";
+        record(allRight);
+      } else {
+        ask();
+      }
+    });
+    ask();
+  };
+
+  const load = async () => {
+    result.innerHTML = "";
+    const fresh = answerBox.cloneNode(false); // drops the last drill's listeners
+    delete fresh.dataset.done;
+    answerBox.replaceWith(fresh);
+    answerBox = fresh;
+    const query = new URLSearchParams({ seed: state.seed, kind: state.kind, rules: state.rules, level: state.level });
+    try {
+      drill = await api("GET", `/api/trainer/drill?${query}`);
+    } catch {
+      root.querySelector(".trainer-task").textContent = t("trainer.failed");
+      return;
+    }
+    history.replaceState(null, "", drill.link);
+    const link = root.querySelector(".trainer-link");
+    link.href = drill.link;
+    link.textContent = location.origin + drill.link;
+    root.querySelector(".trainer").dataset.kind = drill.kind;
+    delete root.querySelector(".trainer").dataset.answered;
+    heading();
+    draw();
+    if (drill.kind === "refused") refusedDrill();
+    else if (drill.kind === "decision") decisionDrill();
+    else playsDrill();
+  };
+
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    state.kind = form.kind.value;
+    state.level = form.level.value;
+    state.rules = form.rules.value;
+    if (state.kind === "customs" && state.rules === "standard") state.rules = "iranian";
+    state.seed = Math.floor(Math.random() * 1e6);
+    fillChoices();
+    load();
+  });
+  onLangChange(() => {
+    fillChoices();
+    translate(root);
+    heading();
+    showStreak();
+    if (drill) load();
+  });
+  fillChoices();
+  showStreak();
+  await load();
+}
+
+export async function reportPage(root) {
+  const params = new URLSearchParams(location.search);
+  root.innerHTML = `
+    <section class="card report">
+      <h2 data-i18n="trainer.report.title"></h2>
+      <div class="board-wrap"></div>
+      <div class="report-verdict"></div>
+      <textarea class="share-text report-text" rows="12" readonly dir="auto"></textarea>
+      <p class="copy-row"><button type="button" class="btn primary copy-report" data-i18n="trainer.report.copy"></button></p>
+    </section>`;
+  translate(root);
+  let report;
+  try {
+    report = await api("GET", `/api/trainer/report?${params}`);
+  } catch {
+    root.querySelector(".report-verdict").textContent = t("trainer.report.failed");
+    return;
+  }
+  const board = new Board(root.querySelector(".board-wrap"));
+  const show = () => {
+    const steps = report.steps.map((text) => text.split("/").map((p) => (p === "bar" ? 25 : p === "off" ? 0 : Number(p.replace("*", "")))));
+    board.render(boardModel(report.board, report.dice, steps.filter((s) => s.length === 2 && s.every(Number.isFinite))));
+    root.querySelector(".report-verdict").innerHTML = report.explanation ? explanationHtml(report.explanation) : `<p>${escapeHtml(t("trainer.report.legal"))}</p>`;
+    root.querySelector(".report-text").value = report.text[lang];
+  };
+  root.querySelector(".report-verdict").addEventListener("click", (event) => {
+    const button = event.target.closest(".show-legal");
+    if (button) board.render(boardModel(report.board, report.dice, JSON.parse(button.dataset.steps)));
+  });
+  root.querySelector(".copy-report").addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(report.text[lang]);
+      toast(t("trainer.report.copied"));
+    } catch {
+      root.querySelector(".report-text").select();
+    }
+  });
+  onLangChange(show);
+  show();
+}

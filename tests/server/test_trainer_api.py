@@ -1,0 +1,104 @@
+"""The trainer's JSON API, report API and rules reference pages (no database needed)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from nard.core.notation import format_play
+from nard.server.app import create_app
+from nard.server.config import Settings
+from nard.server.routes.pages import STATIC
+from nard.server.rules_pages import build
+from nard.trainer import Kind, Level, make_drill
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+
+
+@pytest.fixture(scope="module")
+def client() -> TestClient:
+    return TestClient(create_app(Settings(database_url="sqlite:///:memory:")))
+
+
+def key(seed: int, kind: Kind, level: Level = Level.MEDIUM, rules: str = "standard") -> dict[str, object]:
+    return {"seed": seed, "kind": kind.value, "rules": rules, "level": level.value}
+
+
+def test_a_drill_is_its_link_and_hides_its_answer(client: TestClient) -> None:
+    body = client.get("/api/trainer/drill", params=key(4, Kind.PLAYS)).json()
+    drill = make_drill(4, Kind.PLAYS, "standard", Level.MEDIUM)
+    assert body["position_id"] == drill.position.id()
+    assert body["board"]["white"] == list(drill.position.player)
+    assert body["link"] == f"/trainer?{drill.query}"
+    assert "answer" not in body and "plays" not in body
+    assert client.get(body["link"]).status_code == 200
+
+
+def test_plays_answers_are_checked_by_the_engine(client: TestClient) -> None:
+    drill = make_drill(4, Kind.PLAYS, "standard", Level.MEDIUM)
+    plays = [format_play(play) for play in drill.legal_plays]
+    right = client.post("/api/trainer/answer", json=key(4, Kind.PLAYS) | {"plays": plays}).json()
+    assert right["correct"] and right["missing"] == [] and len(right["found"]) == len(plays)
+    cut = str(next(iter(drill.legal_plays)).steps[0])
+    wrong = client.post("/api/trainer/answer", json=key(4, Kind.PLAYS) | {"plays": [cut]}).json()
+    assert not wrong["correct"]
+    why = wrong["refused"][0]["explanation"]
+    assert why["rule"] == "R8" and why["anchor"] == "r8" and why["legal_steps"]
+    assert why["message"]["fa"] and why["message"]["en"]
+
+
+def test_why_refused_and_the_decision_tree(client: TestClient) -> None:
+    drill = make_drill(9, Kind.REFUSED, "iranian", Level.EASY)
+    rule = drill.refusal().rule.value
+    body = client.get(
+        "/api/trainer/drill", params=key(9, Kind.REFUSED, Level.EASY, "iranian")
+    ).json()
+    assert rule in body["choices"] and "V1" in body["choices"]
+    answer = key(9, Kind.REFUSED, Level.EASY, "iranian")
+    assert client.post("/api/trainer/answer", json=answer | {"rule": rule}).json()["correct"]
+    other = client.post("/api/trainer/answer", json=answer | {"rule": "R3"}).json()
+    assert not other["correct"] and other["explanation"]["rule"] == rule
+    tree = make_drill(2, Kind.DECISION, "standard", Level.HARD).decision()
+    for index, step in enumerate(tree):
+        sent = key(2, Kind.DECISION, Level.HARD) | {"step": index, "yes": not step.yes}
+        verdict = client.post("/api/trainer/answer", json=sent).json()
+        assert verdict["correct"] is False and verdict["answer"] is step.yes
+        assert verdict["last"] == (index == len(tree) - 1)
+
+
+@pytest.mark.parametrize(
+    ("params", "status"),
+    [
+        ({"seed": 1, "kind": "nine"}, 422),
+        ({"seed": 1, "kind": "customs", "rules": "standard"}, 422),
+        ({"seed": -1, "kind": "plays"}, 422),
+    ],
+)
+def test_bad_drills_are_refused(client: TestClient, params: dict[str, object], status: int) -> None:
+    response = client.get("/api/trainer/drill", params=params)
+    assert response.status_code == status and response.json()["detail"]
+
+
+def test_a_report_link_opens_the_refusal(client: TestClient) -> None:
+    params = {"position": "4HPwATDgc/ABMA", "dice": "64", "play": "13/7", "rules": "standard"}
+    body = client.get("/api/trainer/report", params=params).json()
+    assert body["explanation"]["rule"] == "R8"
+    assert body["text"]["en"].startswith("Nard rules problem report")
+    assert "۶ و ۴" in body["text"]["fa"]
+    assert client.get(body["link"]).status_code == 200  # the page shell
+    bad = client.get("/api/trainer/report", params=params | {"position": "nonsense"})
+    assert bad.status_code == 422
+
+
+def test_rules_pages_are_what_the_docs_make(client: TestClient) -> None:
+    for name, html in build(DOCS).items():
+        committed = (STATIC / "rules" / name).read_text(encoding="utf-8")
+        assert committed == html, f"{name} is stale: python -m nard.server.rules_pages docs"
+    page = client.get("/static/rules/rules.fa.html").text
+    assert '<html lang="fa" dir="rtl">' in page and 'id="r8"' in page and "<script" not in page
+    svg = client.get("/rules/r8.svg")
+    assert svg.status_code == 200 and svg.headers["content-type"].startswith("image/svg+xml")
+    assert svg.text == (DOCS / "rules" / "r8.svg").read_text(encoding="utf-8")
+    assert client.get("/rules/r99.svg").status_code == 404
