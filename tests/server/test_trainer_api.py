@@ -22,7 +22,7 @@ def client() -> TestClient:
     return TestClient(create_app(Settings(database_url="sqlite:///:memory:")))
 
 
-def key(seed: int, kind: Kind, level: Level = Level.MEDIUM, rules: str = "standard") -> dict[str, object]:
+def key(seed: int, kind: Kind, level: Level = Level.MEDIUM, rules: str = "standard") -> dict[str, str | int]:
     return {"seed": seed, "kind": kind.value, "rules": rules, "level": level.value}
 
 
@@ -76,7 +76,7 @@ def test_why_refused_and_the_decision_tree(client: TestClient) -> None:
         ({"seed": -1, "kind": "plays"}, 422),
     ],
 )
-def test_bad_drills_are_refused(client: TestClient, params: dict[str, object], status: int) -> None:
+def test_bad_drills_are_refused(client: TestClient, params: dict[str, str | int], status: int) -> None:
     response = client.get("/api/trainer/drill", params=params)
     assert response.status_code == status and response.json()["detail"]
 
