@@ -42,7 +42,9 @@ def _spread(rng: random.Random, points: list[Point], checkers: int) -> dict[Poin
     """``checkers`` placed on some of ``points``, one at least on each point used."""
     if not points or not checkers:
         return {}
-    used = rng.sample(points, min(len(points), rng.randint(1, min(len(points), checkers, 7))))
+    # At least three points for a full side, as in play (no fifteen-checker stacks).
+    most = min(len(points), checkers, 7)
+    used = rng.sample(points, rng.randint(min(most, 3 if checkers > 5 else 1), most))
     counts = dict.fromkeys(used, 1)
     for _ in range(checkers - len(used)):
         counts[rng.choice(used)] += 1

@@ -15,6 +15,7 @@ const PROGRESS = "nard.trainer";
 /** The rules reference page of a rule, in the page's language. */
 const ruleHref = (anchor) => `/static/rules/rules.${lang}.html#${anchor}`;
 const ruleName = (id) => t("rule.label", { id: num(id), name: t(`rule.${id}`) });
+const comma = () => (lang === "fa" ? "، " : ", ");
 const play = (text) => `<bdi dir="ltr" class="notation">${escapeHtml(notation(text))}</bdi>`;
 
 function boardModel(board, dice, steps) {
@@ -123,7 +124,7 @@ export async function trainerPage(root) {
 
   const heading = () => {
     if (!drill) return;
-    const dice = `${num(drill.dice[0])}-${num(drill.dice[1])}`;
+    const dice = lang === "fa" ? `${num(drill.dice[0])} و ${num(drill.dice[1])}` : `${drill.dice[0]}-${drill.dice[1]}`;
     root.querySelector(".trainer-heading").textContent = t("trainer.heading", {
       seed: drill.seed,
       kind: t(`trainer.kind.${drill.kind}`),
@@ -171,7 +172,7 @@ export async function trainerPage(root) {
         parts.push("</div>");
       }
       if (verdict.missing.length) {
-        parts.push(`<p><strong>${escapeHtml(t("trainer.missing"))}</strong> ${verdict.missing.map(play).join("، ")}</p>`);
+        parts.push(`<p><strong>${escapeHtml(t("trainer.missing"))}</strong> ${verdict.missing.map(play).join(comma())}</p>`);
       } else {
         parts.push(`<p>${escapeHtml(t("trainer.allFound"))}</p>`);
       }
@@ -183,8 +184,8 @@ export async function trainerPage(root) {
           const group = (two) =>
             routes
               .filter((route) => route.then.length > 0 === two)
-              .map((route) => play(route.first) + (route.then.length ? ` → ${route.then.map(play).join(" ")}` : ""))
-              .join("، ");
+              .map((route) => play(route.first) + (route.then.length ? ` → ${route.then.map(play).join(comma())}` : ""))
+              .join(lang === "fa" ? "؛ " : "; ");
           parts.push(`<p><strong>${escapeHtml(t("trainer.die", { die: Number(die) }))}</strong> · ${escapeHtml(t("trainer.twoDice"))}: ${group(true) || "—"} · ${escapeHtml(t("trainer.oneDie"))}: ${group(false) || "—"}</p>`);
         }
         parts.push("</details>");
