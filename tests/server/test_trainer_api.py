@@ -13,6 +13,7 @@ from nard.server.config import Settings
 from nard.server.routes.pages import STATIC
 from nard.server.rules_pages import build
 from nard.trainer import Kind, Level, make_drill
+from tests.server.conftest import Harness
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 
@@ -22,7 +23,9 @@ def client() -> TestClient:
     return TestClient(create_app(Settings(database_url="sqlite:///:memory:")))
 
 
-def key(seed: int, kind: Kind, level: Level = Level.MEDIUM, rules: str = "standard") -> dict[str, str | int]:
+def key(
+    seed: int, kind: Kind, level: Level = Level.MEDIUM, rules: str = "standard"
+) -> dict[str, str | int]:
     return {"seed": seed, "kind": kind.value, "rules": rules, "level": level.value}
 
 
@@ -36,7 +39,8 @@ def test_a_drill_is_its_link_and_hides_its_answer(client: TestClient) -> None:
     assert client.get(body["link"]).status_code == 200
 
 
-def test_plays_answers_are_checked_by_the_engine(client: TestClient) -> None:
+def test_plays_answers_are_checked_by_the_engine(server: Harness) -> None:
+    client = server.as_(None)
     drill = make_drill(4, Kind.PLAYS, "standard", Level.MEDIUM)
     plays = [format_play(play) for play in drill.legal_plays]
     right = client.post("/api/trainer/answer", json=key(4, Kind.PLAYS) | {"plays": plays}).json()
@@ -49,7 +53,8 @@ def test_plays_answers_are_checked_by_the_engine(client: TestClient) -> None:
     assert why["message"]["fa"] and why["message"]["en"]
 
 
-def test_why_refused_and_the_decision_tree(client: TestClient) -> None:
+def test_why_refused_and_the_decision_tree(server: Harness) -> None:
+    client = server.as_(None)
     drill = make_drill(9, Kind.REFUSED, "iranian", Level.EASY)
     rule = drill.refusal().rule.value
     body = client.get(
@@ -76,7 +81,9 @@ def test_why_refused_and_the_decision_tree(client: TestClient) -> None:
         ({"seed": -1, "kind": "plays"}, 422),
     ],
 )
-def test_bad_drills_are_refused(client: TestClient, params: dict[str, str | int], status: int) -> None:
+def test_bad_drills_are_refused(
+    client: TestClient, params: dict[str, str | int], status: int
+) -> None:
     response = client.get("/api/trainer/drill", params=params)
     assert response.status_code == status and response.json()["detail"]
 
@@ -102,3 +109,46 @@ def test_rules_pages_are_what_the_docs_make(client: TestClient) -> None:
     assert svg.status_code == 200 and svg.headers["content-type"].startswith("image/svg+xml")
     assert svg.text == (DOCS / "rules" / "r8.svg").read_text(encoding="utf-8")
     assert client.get("/rules/r99.svg").status_code == 404
+
+
+def test_progress_is_kept_per_player_with_streaks_and_levels(server: Harness) -> None:
+    server.guest("ana")
+    drill = make_drill(1, Kind.REFUSED, "standard", Level.EASY)
+    right = {"rule": drill.refusal().rule.value}
+    sent = key(1, Kind.REFUSED, Level.EASY)
+    streaks = []
+    for _ in range(5):
+        answer = server.request("ana", "POST", "/api/trainer/answer", json=sent | right).json()
+        streaks.append(answer["progress"]["streak"])
+    assert streaks == [1, 2, 3, 4, 5]
+    assert answer["progress"]["level_up"] and answer["progress"]["level"] == "medium"
+    wrong = server.request("ana", "POST", "/api/trainer/answer", json=sent | {"rule": "R3"}).json()
+    assert wrong["progress"] | {"level_up": False} == {
+        "kind": "refused",
+        "rules": "standard",
+        "level": "medium",
+        "answered": 6,
+        "right": 5,
+        "streak": 0,
+        "best_streak": 5,
+        "level_up": False,
+    }
+    mine = server.request("ana", "GET", "/api/trainer/progress").json()["data"]
+    assert [(item["kind"], item["answered"]) for item in mine] == [("refused", 6)]
+    server.guest("bob")
+    assert server.request("bob", "GET", "/api/trainer/progress").json()["data"] == []
+    # A visitor with no cookie gets a guest, and their answer counts for that guest.
+    visitor = server.as_(None).post("/api/trainer/answer", json=sent | right)
+    assert "nard_token" in visitor.cookies and visitor.json()["progress"]["answered"] == 1
+
+
+def test_a_decision_walk_counts_once_at_its_end(server: Harness) -> None:
+    server.guest("cy")
+    steps = make_drill(2, Kind.DECISION, "standard", Level.HARD).decision()
+    for index, step in enumerate(steps):
+        sent = key(2, Kind.DECISION, Level.HARD) | {"step": index, "yes": step.yes}
+        answer = server.request(
+            "cy", "POST", "/api/trainer/answer", json=sent | {"missed_before": True}
+        ).json()
+        assert ("progress" in answer) == (index == len(steps) - 1)
+    assert answer["progress"]["right"] == 0 and answer["progress"]["answered"] == 1

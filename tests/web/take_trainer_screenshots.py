@@ -1,4 +1,4 @@
-"""Take the trainer's screenshots: ``python -m tests.web.take_trainer_screenshots BASE_URL [FOLDER]``.
+"""The trainer's screenshots: ``python -m tests.web.take_trainer_screenshots BASE_URL [FOLDER]``.
 
 Against a running ``nard serve``: in each language, a plays drill answered with
 one wrong play and checked (trainer-plays-{fa,en}.png), and a "why refused"

@@ -38,7 +38,9 @@ def test_a_why_refused_drill_answered_wrong_shows_the_rule(
     expect(verdict).to_be_visible()
     expect(page.locator(".explanation")).to_have_text(why.message(lang))
     link = page.locator(".trainer-result .rule-link")
-    expect(link).to_have_attribute("href", f"/static/rules/rules.{lang}.html#{why.rule.value.lower()}")
+    expect(link).to_have_attribute(
+        "href", f"/static/rules/rules.{lang}.html#{why.rule.value.lower()}"
+    )
     if lang == "fa":
         expect(verdict).to_contain_text(f"قانون {fa_digits(why.rule.value)}")
     page.locator(".trainer-result .show-legal").click()
@@ -70,8 +72,18 @@ def test_a_plays_drill_completed_after_a_wrong_play(
         box.press("Enter")
     page.locator(".check-plays").click()
     expect(page.locator(".verdict.right")).to_be_visible()
-    found = f"{len(plays)} of {len(plays)}" if lang == "en" else fa_digits(f"{len(plays)} از {len(plays)}")
+    found = (
+        f"{len(plays)} of {len(plays)}"
+        if lang == "en"
+        else fa_digits(f"{len(plays)} از {len(plays)}")
+    )
     expect(page.locator(".verdict.right")).to_contain_text(found)
+    # Progress is the server's: two answers to this kind, the last one right.
+    streak = (
+        "Streak: 1 · right: 1 of 2" if lang == "en" else fa_digits("پشت سر هم: 1 · درست: 1 از 2")
+    )
+    expect(page.locator(".trainer-streak")).to_contain_text(streak)
+    expect(page.locator(".check-plays")).to_be_disabled()
     assert not page_errors
 
 

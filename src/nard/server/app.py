@@ -36,6 +36,7 @@ from nard.server.services.action_log import ActionLog
 from nard.server.services.analysis_service import AnalysisService
 from nard.server.services.bot_service import BotService
 from nard.server.services.player_service import PlayerService
+from nard.server.services.trainer_service import TrainerService
 from nard.server.ws import game_socket
 from nard.storage.session import (
     log_writers,
@@ -76,6 +77,7 @@ async def _running(app: FastAPI, settings: Settings) -> AsyncIterator[None]:
     app.state.rooms = rooms
     app.state.players = PlayerService(sessions, database)
     app.state.analyses = AnalysisService(db, bus, plies=settings.analysis_plies)
+    app.state.trainer = TrainerService(db)
     await rooms.bot.resume(rooms.registry)
     try:
         yield

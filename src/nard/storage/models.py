@@ -128,3 +128,26 @@ class Analysis(Base):
     error: Mapped[str | None] = mapped_column(String(500))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class TrainerProgress(Base):
+    """A player's progress in one kind of rules drill under one rule set: answers, the
+    streak of right answers and the level reached (guests too)."""
+
+    __tablename__ = "trainer_progress"
+    __table_args__ = (
+        UniqueConstraint(
+            "player_id", "kind", "rules", name="uq_trainer_progress_player_kind_rules"
+        ),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id", ondelete="CASCADE"), index=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    rules: Mapped[str] = mapped_column(String(16))
+    level: Mapped[str] = mapped_column(String(8))
+    answered: Mapped[int] = mapped_column(Integer, default=0)
+    right: Mapped[int] = mapped_column(Integer, default=0)
+    streak: Mapped[int] = mapped_column(Integer, default=0)
+    best_streak: Mapped[int] = mapped_column(Integer, default=0)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -8,9 +8,10 @@ for a drill by ``(seed, kind, rules, level)``, which is also its link
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, HTTPException, Query
+from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import FileResponse
 from pydantic import BaseModel, Field
 
@@ -20,7 +21,9 @@ from nard.core.errors import InvalidIdError
 from nard.core.explain import Explanation
 from nard.core.notation import format_play
 from nard.core.plays import Play
+from nard.server.deps import OptionalPlayer, PlayerOrGuest
 from nard.server.routes.pages import STATIC
+from nard.server.services.trainer_service import TrainerService
 from nard.trainer import (
     RULE_SETS,
     Drill,
@@ -76,6 +79,9 @@ class Answer(DrillKey):
     mistake: int | None = Field(default=None, ge=1, le=7)
     step: int | None = Field(default=None, ge=0, le=10)
     yes: bool | None = None
+    missed_before: bool = False
+    """Decision drills: whether an earlier question of this walk was answered wrong
+    (the walk counts once, at its last question)."""
 
 
 def _drill(key: DrillKey) -> Drill:
@@ -151,10 +157,35 @@ async def choices() -> dict[str, list[str]]:
     }
 
 
+def _trainer(request: Request) -> TrainerService:
+    service: TrainerService = request.app.state.trainer
+    return service
+
+
 @router.post("/api/trainer/answer")
-async def answer(body: Answer) -> dict[str, Any]:
-    """Check an answer with nard.core; a wrong one comes with its explanation."""
-    drill = _drill(body)
+async def answer(body: Answer, player: PlayerOrGuest, request: Request) -> dict[str, Any]:
+    """Check an answer with nard.core (a wrong one comes with its explanation) and
+    count it in the player's progress (a guest is made if needed)."""
+    verdict = _verdict(_drill(body), body)
+    if verdict.pop("counts"):
+        correct = bool(verdict["correct"]) and not body.missed_before
+        progress = await _trainer(request).record(
+            player.id, body.kind, body.rules, body.level, correct
+        )
+        verdict["progress"] = asdict(progress)
+    return verdict
+
+
+@router.get("/api/trainer/progress")
+async def read_progress(player: OptionalPlayer, request: Request) -> dict[str, Any]:
+    """The player's progress per kind and rule set (empty for a visitor with no cookie)."""
+    if player is None:
+        return {"data": []}
+    return {"data": [asdict(item) for item in await _trainer(request).progress(player.id)]}
+
+
+def _verdict(drill: Drill, body: Answer) -> dict[str, Any]:
+    """The answer checked; ``counts`` says whether it completes the drill."""
     if drill.kind.asks_plays:
         plays = [text[:_MAX_TEXT] for text in body.plays]
         report = check_plays(drill, plays)
@@ -174,6 +205,7 @@ async def answer(body: Answer) -> dict[str, Any]:
             else []
         )
         return {
+            "counts": True,
             "correct": report.complete,
             "total": max(1, len(drill.legal_plays)),
             "found": [format_play(play) for play in report.found],
@@ -196,6 +228,7 @@ async def answer(body: Answer) -> dict[str, Any]:
             raise HTTPException(status_code=422, detail="a why-refused answer needs a rule id")
         checked = check_rule(drill, body.rule, body.mistake)
         return {
+            "counts": True,
             "correct": checked.correct,
             "mistake_correct": checked.mistake_correct,
             "explanation": explanation_json(checked.explanation),
@@ -206,12 +239,14 @@ async def answer(body: Answer) -> dict[str, Any]:
         correct, step = check_decision(drill, body.step, body.yes)
     except ValueError as error:
         raise HTTPException(status_code=422, detail=str(error)) from None
+    last = body.step == len(drill.decision()) - 1
     return {
+        "counts": last,
         "correct": correct,
         "answer": step.yes,
         "rule": step.rule.value,
         "anchor": step.rule.value.lower(),
-        "last": body.step == len(drill.decision()) - 1,
+        "last": last,
     }
 
 

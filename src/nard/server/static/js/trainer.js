@@ -10,7 +10,6 @@ import { escapeHtml, toast } from "./ui.js";
 const KINDS = ["plays", "enter", "bear-off", "refused", "decision", "customs"];
 const LEVELS = ["easy", "medium", "hard"];
 const RULE_SETS = ["standard", "iranian", "v1-board"];
-const PROGRESS = "nard.trainer";
 
 /** The rules reference page of a rule, in the page's language. */
 const ruleHref = (anchor) => `/static/rules/rules.${lang}.html#${anchor}`;
@@ -55,14 +54,6 @@ function explanationHtml(why) {
   return parts.join("");
 }
 
-function loadProgress() {
-  try {
-    return { streak: 0, right: 0, total: 0, ...JSON.parse(localStorage.getItem(PROGRESS) || "{}") };
-  } catch {
-    return { streak: 0, right: 0, total: 0 };
-  }
-}
-
 export async function trainerPage(root) {
   const params = new URLSearchParams(location.search);
   const pick = (name, values) => (values.includes(params.get(name)) ? params.get(name) : values[0]);
@@ -73,7 +64,7 @@ export async function trainerPage(root) {
     rules: pick("rules", RULE_SETS),
   };
   if (state.kind === "customs" && state.rules === "standard") state.rules = "iranian";
-  const progress = loadProgress();
+  let progress = [];
   root.innerHTML = `
     <section class="card trainer">
       <h2 data-i18n="trainer.title"></h2>
@@ -103,16 +94,24 @@ export async function trainerPage(root) {
     form.level.innerHTML = options(LEVELS, "trainer.level", state.level);
     form.rules.innerHTML = options(RULE_SETS, "trainer.rules", state.rules);
   };
+  // Progress is the server's (per player, guests too): streak and level per kind and rules.
   const showStreak = () => {
-    root.querySelector(".trainer-streak").textContent = t("trainer.streak", progress);
+    const mine = progress.find((item) => item.kind === state.kind && item.rules === state.rules);
+    const line = root.querySelector(".trainer-streak");
+    line.textContent = mine
+      ? t("trainer.streak", { streak: mine.streak, right: mine.right, answered: mine.answered, level: t(`trainer.level.${mine.level}`) })
+      : "";
+    if (mine?.level_up) line.textContent = `${t("trainer.levelUp", { level: t(`trainer.level.${mine.level}`) })} ${line.textContent}`;
   };
-  const record = (correct) => {
-    progress.total += 1;
-    progress.right += correct ? 1 : 0;
-    progress.streak = correct ? progress.streak + 1 : 0;
-    localStorage.setItem(PROGRESS, JSON.stringify(progress));
+  const record = (verdict) => {
+    root.querySelector(".trainer").dataset.answered = verdict.correct ? "right" : "wrong";
+    if (!verdict.progress) return;
+    progress = [verdict.progress, ...progress.filter((item) => item.kind !== verdict.progress.kind || item.rules !== verdict.progress.rules)];
+    if (verdict.progress.level_up) {
+      state.level = verdict.progress.level;
+      form.level.value = state.level;
+    }
     showStreak();
-    root.querySelector(".trainer").dataset.answered = correct ? "right" : "wrong";
   };
   const draw = (steps = []) => board.render(boardModel(drill.board, drill.dice, steps));
   const send = (answer) => api("POST", "/api/trainer/answer", { seed: drill.seed, kind: drill.kind, rules: drill.rules, level: drill.level, ...answer });
@@ -164,7 +163,9 @@ export async function trainerPage(root) {
     });
     answerBox.querySelector(".check-plays").addEventListener("click", async () => {
       const verdict = await send({ plays: entered });
-      record(verdict.correct);
+      record(verdict);
+      // A drill answered in full is done: a new one counts next.
+      if (verdict.correct) answerBox.querySelectorAll("button, input").forEach((node) => (node.disabled = true));
       const parts = [`<p class="verdict ${verdict.correct ? "right" : "wrong"}">${escapeHtml(t("trainer.found", { found: verdict.found.length, total: verdict.total }))}</p>`];
       for (const item of verdict.refused) {
         parts.push(`<div class="refusal"><p><strong>${escapeHtml(t(item.explanation ? "trainer.notLegal" : "trainer.unreadable"))}</strong> ${play(item.text)}</p>`);
@@ -210,7 +211,7 @@ export async function trainerPage(root) {
       answerBox.dataset.done = "true";
       answerBox.querySelectorAll("button").forEach((b) => (b.disabled = true));
       const verdict = await send({ rule: button.dataset.rule });
-      record(verdict.correct);
+      record(verdict);
       const why = verdict.explanation;
       const line = verdict.correct ? t("trainer.itIs", { rule: ruleName(why.rule) }) : t("trainer.notThatRule", { rule: ruleName(why.rule) });
       const mistake = why.mistake ? `<p>${escapeHtml(t("trainer.mistake", { number: why.mistake }))}</p>` : "";
@@ -234,7 +235,7 @@ export async function trainerPage(root) {
       const button = event.target.closest("[data-yes]");
       if (!button || index >= drill.questions.length) return;
       answerBox.querySelectorAll("button").forEach((b) => (b.disabled = true));
-      const verdict = await send({ step: index, yes: button.dataset.yes === "true" });
+      const verdict = await send({ step: index, yes: button.dataset.yes === "true", missed_before: !allRight });
       allRight = allRight && verdict.correct;
       const answer = t(verdict.answer ? "trainer.yes" : "trainer.no");
       lines.push(
@@ -244,7 +245,7 @@ export async function trainerPage(root) {
       index += 1;
       if (verdict.last) {
         answerBox.innerHTML = "";
-        record(allRight);
+        record({ ...verdict, correct: allRight });
       } else {
         ask();
       }
@@ -286,6 +287,7 @@ export async function trainerPage(root) {
     if (state.kind === "customs" && state.rules === "standard") state.rules = "iranian";
     state.seed = Math.floor(Math.random() * 1e6);
     fillChoices();
+    showStreak();
     load();
   });
   onLangChange(() => {
@@ -296,6 +298,11 @@ export async function trainerPage(root) {
     if (drill) load();
   });
   fillChoices();
+  try {
+    progress = (await api("GET", "/api/trainer/progress")).data;
+  } catch {
+    progress = [];
+  }
   showStreak();
   await load();
 }
