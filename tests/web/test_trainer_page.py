@@ -45,6 +45,8 @@ def test_a_why_refused_drill_answered_wrong_shows_the_rule(
         expect(verdict).to_contain_text(f"قانون {fa_digits(why.rule.value)}")
     page.locator(".trainer-result .show-legal").click()
     expect(page.locator(".board-wrap .arrow").first).to_be_attached()
+    report = page.locator(".trainer-result .report-link").get_attribute("href") or ""
+    assert report.startswith("/report?position=")
     rules_page = context_factory(lang).new_page()
     rules_page.goto(server + (link.get_attribute("href") or ""))
     expect(rules_page.locator(f"#{why.rule.value.lower()}")).to_be_attached()
@@ -115,4 +117,29 @@ def test_a_report_link_opens_the_refused_position(
         re.compile(r"^Nard rules problem report[\s\S]*Position ID: 4HPwATDgc/ABMA")
     )
     expect(page.locator(".board-wrap .arrow").first).to_be_attached()
+    assert not page_errors
+
+
+@pytest.mark.parametrize("lang", ["fa", "en"])
+def test_plays_bear_off_and_customs_drills_completed(
+    server: str, context_factory: Any, page_errors: list[str], lang: str
+) -> None:
+    page = context_factory(lang).new_page()
+    page.on("pageerror", lambda error: page_errors.append(str(error)))
+    for kind, rules in (
+        (Kind.PLAYS, "standard"),
+        (Kind.BEAR_OFF, "standard"),
+        (Kind.CUSTOMS, "iranian"),
+    ):
+        drill = make_drill(7, kind, rules, Level.EASY)
+        open_page(page, drill_url(server, 7, kind, Level.EASY, rules))
+        box = page.locator(".plays-form input[name=play]")
+        for play in [format_play(play) for play in drill.legal_plays] or ["Cannot move"]:
+            box.fill(play)
+            box.press("Enter")
+        page.locator(".check-plays").click()
+        expect(page.locator(".verdict.right")).to_be_visible()
+        if kind is Kind.CUSTOMS:
+            refusals = page.locator(".trainer-result .refusal .explanation")
+            expect(refusals).to_have_count(len(drill.customs_refusals()))
     assert not page_errors

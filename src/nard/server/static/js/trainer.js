@@ -38,8 +38,9 @@ function options(values, prefix, chosen) {
     .join("");
 }
 
-/** A refusal: the engine's message, the rule's section and a legal play to draw. */
-function explanationHtml(why) {
+/** A refusal: the engine's message, the rule's section, a legal play to draw and,
+ * when the play is known, a link to its rules problem report. */
+function explanationHtml(why, report = null) {
   const parts = [`<p class="explanation">${escapeHtml(why.message[lang])}</p>`];
   parts.push(
     `<p class="copy-row"><a class="rule-link" href="${ruleHref(why.anchor)}" target="_blank" rel="noopener">${escapeHtml(t("trainer.readRule"))}: ${escapeHtml(ruleName(why.rule))}</a>`,
@@ -51,6 +52,10 @@ function explanationHtml(why) {
   }
   parts.push("</p>");
   if (why.legal_play) parts.push(`<p>${escapeHtml(t("trainer.legalPlay"))} ${play(why.legal_play)}</p>`);
+  if (report) {
+    const query = new URLSearchParams({ position: report.position_id, dice: report.dice.join(""), play: report.play, rules: report.rules });
+    parts.push(`<p><a class="report-link" href="/report?${query}">${escapeHtml(t("trainer.report.open"))}</a></p>`);
+  }
   return parts.join("");
 }
 
@@ -169,7 +174,8 @@ export async function trainerPage(root) {
       const parts = [`<p class="verdict ${verdict.correct ? "right" : "wrong"}">${escapeHtml(t("trainer.found", { found: verdict.found.length, total: verdict.total }))}</p>`];
       for (const item of verdict.refused) {
         parts.push(`<div class="refusal"><p><strong>${escapeHtml(t(item.explanation ? "trainer.notLegal" : "trainer.unreadable"))}</strong> ${play(item.text)}</p>`);
-        parts.push(item.explanation ? explanationHtml(item.explanation) : `<p>${escapeHtml(item.error || "")}</p>`);
+        const report = { position_id: drill.position_id, dice: drill.dice, play: item.text, rules: drill.rules };
+        parts.push(item.explanation ? explanationHtml(item.explanation, report) : `<p>${escapeHtml(item.error || "")}</p>`);
         parts.push("</div>");
       }
       if (verdict.missing.length) {
@@ -215,7 +221,8 @@ export async function trainerPage(root) {
       const why = verdict.explanation;
       const line = verdict.correct ? t("trainer.itIs", { rule: ruleName(why.rule) }) : t("trainer.notThatRule", { rule: ruleName(why.rule) });
       const mistake = why.mistake ? `<p>${escapeHtml(t("trainer.mistake", { number: why.mistake }))}</p>` : "";
-      result.innerHTML = `<p class="verdict ${verdict.correct ? "right" : "wrong"}">${escapeHtml(line)}</p>${mistake}${explanationHtml(why)}`;
+      const report = { position_id: drill.position_id, dice: drill.dice, play: drill.refused_play, rules: drill.rules };
+      result.innerHTML = `<p class="verdict ${verdict.correct ? "right" : "wrong"}">${escapeHtml(line)}</p>${mistake}${explanationHtml(why, report)}`;
     });
   };
 
