@@ -27,6 +27,7 @@ def main(base: str, folder: Path) -> None:
             page = context.new_page()
             open_page(page, f"{base}/trainer?seed=5&kind=refused&rules=standard&level=medium")
             page.locator(".rule-choice[data-rule=R13]").click()
+            page.locator('.mistake-choice[data-mistake="1"]').click()
             page.locator(".trainer-result .show-legal").click()
             page.wait_for_timeout(300)
             page.screenshot(path=str(folder / f"trainer-refused-{lang}.png"), full_page=True)

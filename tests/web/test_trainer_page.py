@@ -34,8 +34,10 @@ def test_a_why_refused_drill_answered_wrong_shows_the_rule(
     expect(page.locator(".trainer-task .notation")).to_be_visible()
     wrong = "R13" if why.rule.value != "R13" else "R5"
     page.locator(f".rule-choice[data-rule={wrong}]").click()  # wrong on purpose
-    verdict = page.locator(".verdict.wrong")
+    verdict = page.locator(".verdict.wrong").first
     expect(verdict).to_be_visible()
+    page.locator(f'.mistake-choice[data-mistake="{why.mistake or 0}"]').click()
+    expect(page.locator(".verdict.mistake.right")).to_be_visible()
     expect(page.locator(".explanation")).to_have_text(why.message(lang))
     link = page.locator(".trainer-result .rule-link")
     expect(link).to_have_attribute(

@@ -220,9 +220,22 @@ export async function trainerPage(root) {
       record(verdict);
       const why = verdict.explanation;
       const line = verdict.correct ? t("trainer.itIs", { rule: ruleName(why.rule) }) : t("trainer.notThatRule", { rule: ruleName(why.rule) });
-      const mistake = why.mistake ? `<p>${escapeHtml(t("trainer.mistake", { number: why.mistake }))}</p>` : "";
       const report = { position_id: drill.position_id, dice: drill.dice, play: drill.refused_play, rules: drill.rules };
-      result.innerHTML = `<p class="verdict ${verdict.correct ? "right" : "wrong"}">${escapeHtml(line)}</p>${mistake}${explanationHtml(why, report)}`;
+      const explained = `<p class="verdict ${verdict.correct ? "right" : "wrong"}">${escapeHtml(line)}</p>${explanationHtml(why, report)}`;
+      // Seed 004's seven common mistakes: which one is it (nard.core names it, or none)?
+      const numbers = [1, 2, 3, 4, 5, 6, 7, 0];
+      result.innerHTML = `<p class="verdict ${verdict.correct ? "right" : "wrong"}">${escapeHtml(line)}</p>
+        <p><strong>${escapeHtml(t("trainer.whichMistake"))}</strong></p>
+        <p class="mistake-choices">${numbers
+          .map((n) => `<button type="button" class="btn small mistake-choice" data-mistake="${n}">${n ? `${num(n)}. ${escapeHtml(t(`trainer.mistake.${n}`))}` : escapeHtml(t("trainer.noMistake"))}</button>`)
+          .join(" ")}</p>`;
+      result.querySelector(".mistake-choices").addEventListener("click", (event) => {
+        const choice = event.target.closest(".mistake-choice");
+        if (!choice) return;
+        const right = Number(choice.dataset.mistake) === (why.mistake || 0);
+        const named = why.mistake ? t("trainer.mistake", { number: why.mistake }) + " " + t(`trainer.mistake.${why.mistake}`) : t("trainer.noMistake");
+        result.innerHTML = `${explained}<p class="verdict mistake ${right ? "right" : "wrong"}">${escapeHtml(t(right ? "trainer.right" : "trainer.wrong"))} ${escapeHtml(named)}</p>`;
+      });
     });
   };
 
