@@ -18,6 +18,11 @@ from tests.web.driver import open_page
 require_browser()
 
 
+def loc(point: int) -> str:
+    """A White point as the board's hit areas name it (the side on roll plays White)."""
+    return {25: "bar-white", 0: "off-white"}.get(point, f"p{point}")
+
+
 def drill_url(base: str, seed: int, kind: Kind, level: Level, rules: str = "standard") -> str:
     return f"{base}/trainer?seed={seed}&kind={kind.value}&rules={rules}&level={level.value}"
 
@@ -70,8 +75,14 @@ def test_a_plays_drill_completed_after_a_wrong_play(
     expect(page.locator(".verdict.wrong")).to_be_visible()
     expect(page.locator(".refusal .explanation")).to_be_visible()
     page.locator(".entered-plays .remove").click()
-    plays = [format_play(play) for play in drill.legal_plays]
-    for play in plays:
+    first, *others = list(drill.legal_plays)
+    for step in first.steps:  # the first play made on the board, step by step
+        page.locator(f'.hit[data-loc="{loc(step.from_point)}"]').click()
+        page.locator(f'.hit[data-loc="{loc(step.to_point)}"]').click()
+    page.locator(".add-board-play").click()
+    expect(page.locator(".entered-plays li")).to_have_count(1)
+    plays = [format_play(play) for play in (first, *others)]
+    for play in plays[1:]:
         box.fill(fa_digits(play) if lang == "fa" else play)
         box.press("Enter")
     page.locator(".check-plays").click()

@@ -2,7 +2,7 @@
 // from (seed, kind, rules, level) and checks every answer with the rules engine; this
 // page only shows the board, takes answers and shows the verdicts.
 import { api } from "./api.js";
-import { Board, locOf } from "./board.js";
+import { Board, locOf, moveChecker, ownOf } from "./board.js";
 import { lang, num, onLangChange, t, translate } from "./i18n.js";
 import { notation } from "./rules.js";
 import { escapeHtml, toast } from "./ui.js";
@@ -17,7 +17,25 @@ const ruleName = (id) => t("rule.label", { id: num(id), name: t(`rule.${id}`) })
 const comma = () => (lang === "fa" ? "، " : ", ");
 const play = (text) => `<bdi dir="ltr" class="notation">${escapeHtml(notation(text))}</bdi>`;
 
-function boardModel(board, dice, steps) {
+/** Where White (the side on roll) may put a checker by hand: any checker, to any lower
+ * point not held by two or more of Black's, or off; the rules judge it afterwards. */
+function freeMoves(board) {
+  const sources = new Set();
+  const targets = new Map();
+  for (let from = 25; from >= 1; from -= 1) {
+    if (!board.white[from] || (board.white[25] && from !== 25)) continue;
+    const loc = locOf("white", from, "white");
+    const reach = new Set(["off-white"]);
+    for (let to = from - 1; to >= 1; to -= 1) if (board.black[25 - to] < 2) reach.add(locOf("white", to, "white"));
+    sources.add(loc);
+    targets.set(loc, reach);
+  }
+  return { sources, targets };
+}
+
+const pointWord = (own) => (own === 25 ? "bar" : own === 0 ? "off" : String(own));
+
+function boardModel(board, dice, steps, moves = { sources: new Set(), targets: new Map() }) {
   return {
     board,
     viewSide: "white",
@@ -26,8 +44,8 @@ function boardModel(board, dice, steps) {
     diceUsed: [],
     diceSide: "white",
     cube: null,
-    sources: new Set(),
-    targets: new Map(),
+    sources: moves.sources,
+    targets: moves.targets,
     arrows: steps.map(([from, to]) => ({ from: locOf("white", from, "white"), to: locOf("white", to, "white") })),
   };
 }
@@ -88,7 +106,11 @@ export async function trainerPage(root) {
       <p class="hint-text trainer-streak"></p>
     </section>`;
   translate(root);
-  const board = new Board(root.querySelector(".board-wrap"));
+  // Plays drills take plays on the board too: each click-move is one step of the play.
+  let onBoard = null;
+  const board = new Board(root.querySelector(".board-wrap"), {
+    onStep: (from, to) => onBoard?.(ownOf("white", from, "white"), ownOf("white", to, "white")),
+  });
   const form = root.querySelector(".trainer-choice");
   let answerBox = root.querySelector(".trainer-answer");
   const result = root.querySelector(".trainer-result");
@@ -141,6 +163,10 @@ export async function trainerPage(root) {
     root.querySelector(".trainer-task").textContent = t("trainer.task.plays");
     const entered = [];
     answerBox.innerHTML = `
+      <p class="hint-text" data-i18n="trainer.onBoard"></p>
+      <p class="copy-row board-play"><bdi dir="ltr" class="notation board-steps"></bdi>
+        <button type="button" class="btn small add-board-play" data-i18n="trainer.addBoardPlay" disabled></button>
+        <button type="button" class="btn small undo-board-play" data-i18n="trainer.undo" disabled></button></p>
       <form class="plays-form copy-row">
         <input name="play" autocomplete="off" dir="ltr" maxlength="80" data-i18n-placeholder="trainer.placeholder">
         <button type="submit" class="btn add-play" data-i18n="trainer.add"></button>
@@ -149,6 +175,33 @@ export async function trainerPage(root) {
       <ul class="entered-plays"></ul>`;
     translate(answerBox);
     const list = answerBox.querySelector(".entered-plays");
+    let steps = [];
+    let position = drill.board;
+    const showBoardPlay = () => {
+      const text = steps.map(([from, to]) => `${pointWord(from)}/${pointWord(to)}`).join(" ");
+      answerBox.querySelector(".board-steps").textContent = notation(text);
+      answerBox.querySelector(".add-board-play").disabled = !steps.length;
+      answerBox.querySelector(".undo-board-play").disabled = !steps.length;
+      board.render(boardModel(position, drill.dice, [], steps.length < 4 ? freeMoves(position) : undefined));
+      return text;
+    };
+    onBoard = (from, to) => {
+      steps.push([from, to]);
+      position = moveChecker(position, "white", from, to);
+      showBoardPlay();
+    };
+    const clearBoardPlay = () => {
+      steps = [];
+      position = drill.board;
+      showBoardPlay();
+    };
+    answerBox.querySelector(".undo-board-play").addEventListener("click", clearBoardPlay);
+    answerBox.querySelector(".add-board-play").addEventListener("click", () => {
+      const text = showBoardPlay();
+      if (text && !entered.includes(text)) entered.push(text);
+      clearBoardPlay();
+      showEntered();
+    });
     const showEntered = () => {
       list.innerHTML = entered.map((text, i) => `<li>${play(text)} <button type="button" class="btn small remove" data-index="${i}">${escapeHtml(t("trainer.remove"))}</button></li>`).join("");
     };
@@ -166,11 +219,16 @@ export async function trainerPage(root) {
       input.value = "";
       showEntered();
     });
+    clearBoardPlay();
     answerBox.querySelector(".check-plays").addEventListener("click", async () => {
       const verdict = await send({ plays: entered });
       record(verdict);
       // A drill answered in full is done: a new one counts next.
-      if (verdict.correct) answerBox.querySelectorAll("button, input").forEach((node) => (node.disabled = true));
+      if (verdict.correct) {
+        answerBox.querySelectorAll("button, input").forEach((node) => (node.disabled = true));
+        onBoard = null;
+        board.render(boardModel(drill.board, drill.dice, []));
+      }
       const parts = [`<p class="verdict ${verdict.correct ? "right" : "wrong"}">${escapeHtml(t("trainer.found", { found: verdict.found.length, total: verdict.total }))}</p>`];
       for (const item of verdict.refused) {
         parts.push(`<div class="refusal"><p><strong>${escapeHtml(t(item.explanation ? "trainer.notLegal" : "trainer.unreadable"))}</strong> ${play(item.text)}</p>`);
@@ -274,6 +332,7 @@ export async function trainerPage(root) {
   };
 
   const load = async () => {
+    onBoard = null;
     result.innerHTML = "";
     const fresh = answerBox.cloneNode(false); // drops the last drill's listeners
     delete fresh.dataset.done;
