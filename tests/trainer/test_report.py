@@ -57,3 +57,10 @@ def test_nard_explain_report(capsys: pytest.CaptureFixture[str]) -> None:
     assert "Link: /report?position=4HPwATDgc%2FABMA&dice=64&play=13%2F7&rules=standard" in out
     assert main(["explain", "4HPwATDgc/ABMA", "64", "24/x", "--report"]) == 2
     assert "not a point" in capsys.readouterr().err
+
+
+def test_nard_explain_names_the_rules_section(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["explain", "4HPwATDgc/ABMA", "64", "13/7"]) == 1
+    assert capsys.readouterr().out.splitlines()[-1] == "See docs/rules.md#r8"
+    assert main(["explain", "4HPwATDgc/ABMA", "64", "13/7", "--lang", "fa"]) == 1
+    assert capsys.readouterr().out.splitlines()[-1] == "ببینید: docs/rules.fa.md#r8"

@@ -10,7 +10,7 @@ from typing import Any, TextIO
 from nard.core.board import Position
 from nard.core.dice import Roll
 from nard.core.errors import IllegalPlayError, InvalidIdError, InvalidPlayError
-from nard.core.explain import explain_play
+from nard.core.explain import Explanation, explain_play
 from nard.core.notation import format_play, parse_play
 from nard.core.plays import LegalPlays
 from nard.core.rules import RuleSet
@@ -90,11 +90,11 @@ def run_explain(args: argparse.Namespace) -> int:
         print(report.text(args.lang))
         return 0 if report.explanation is None else 1
     try:
-        play = parse_play(args.play, position, roll)
+        play = parse_play(args.play, position, roll, rules=rules)
     except IllegalPlayError as refusal:
         if refusal.explanation is None:
             return _fail(str(refusal))
-        print(refusal.explanation.message(args.lang))
+        _print_refusal(refusal.explanation, args.lang)
         return 1
     except InvalidPlayError as error:
         return _fail(str(error))
@@ -102,8 +102,15 @@ def run_explain(args: argparse.Namespace) -> int:
     if explanation is None:
         print(f"legal: {format_play(play)}" if args.lang == "en" else f"مجاز: {format_play(play)}")
         return 0
-    print(explanation.message(args.lang))
+    _print_refusal(explanation, args.lang)
     return 1
+
+
+def _print_refusal(explanation: Explanation, lang: str) -> None:
+    """The explanation, then where its rule is written (the section's anchor)."""
+    print(explanation.message(lang))
+    anchor = explanation.rule.value.lower()
+    print(f"See docs/rules.md#{anchor}" if lang == "en" else f"ببینید: docs/rules.fa.md#{anchor}")
 
 
 def run_show(args: argparse.Namespace) -> int:

@@ -25,7 +25,6 @@ from nard.server.deps import OptionalPlayer, PlayerOrGuest
 from nard.server.routes.pages import STATIC
 from nard.server.services.trainer_service import TrainerService
 from nard.trainer import (
-    RULE_SETS,
     Drill,
     Kind,
     Level,
@@ -145,16 +144,6 @@ async def read_drill(
         body["questions"] = [step.question.value for step in drill.decision()]
         body["double"] = drill.roll.is_double
     return body
-
-
-@router.get("/api/trainer/choices")
-async def choices() -> dict[str, list[str]]:
-    """The kinds, levels and rule sets a drill can have."""
-    return {
-        "kinds": [kind.value for kind in Kind],
-        "levels": [level.value for level in Level],
-        "rules": list(RULE_SETS),
-    }
 
 
 def _trainer(request: Request) -> TrainerService:
