@@ -105,6 +105,7 @@ def test_rules_pages_are_what_the_docs_make(client: TestClient) -> None:
         assert committed == html, f"{name} is stale: python -m nard.server.rules_pages docs"
     page = client.get("/static/rules/rules.fa.html").text
     assert '<html lang="fa" dir="rtl">' in page and 'id="r8"' in page and "<script" not in page
+    assert ".md" not in page  # links go to the served pages, never to the docs' files
     svg = client.get("/rules/r8.svg")
     assert svg.status_code == 200 and svg.headers["content-type"].startswith("image/svg+xml")
     assert svg.text == (DOCS / "rules" / "r8.svg").read_text(encoding="utf-8")

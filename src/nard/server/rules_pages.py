@@ -35,9 +35,12 @@ def page_html(markdown: str, lang: str) -> str:
     from markdown_it import MarkdownIt  # only to build the pages: rich brings it along
 
     body = MarkdownIt("commonmark", {"html": True}).enable("table").render(markdown)
+    body = re.sub(r"<!--.*?-->\n?", "", body, flags=re.DOTALL)  # notes for the docs' editors
     body = re.sub(r'src="rules/([a-z0-9]+)\.svg"', r'src="/rules/\1.svg"', body)
     for source, target in _LINKS.items():
         body = re.sub(rf'href="{re.escape(source)}(#[^"]*)?"', rf'href="{target}\1"', body)
+    # Other docs (the glossary) are not served: keep their link text only.
+    body = re.sub(r'<a href="[^"#/:]+\.md(?:#[^"]*)?">(.*?)</a>', r"\1", body)
     direction = "rtl" if lang == "fa" else "ltr"
     return (
         f'<!doctype html>\n<html lang="{lang}" dir="{direction}">\n<head>\n'
