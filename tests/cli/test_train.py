@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import io
 import json
+import os
+import subprocess
+import sys
 
 import pytest
 from rich.console import Console
@@ -129,3 +132,19 @@ def test_the_decision_tree_is_walked_question_by_question() -> None:
     replies[1] = "no" if replies[1] == "yes" else "yes"
     trainer, text = run("en", Kind.DECISION, Level.HARD, replies)
     assert trainer.right == 0 and "Not so." in text
+
+
+def test_export_is_the_same_in_every_process() -> None:
+    # Drills are shared as links: nothing in them may depend on Python's string hashing.
+    command = [sys.executable, "-m", "nard.cli", "train", "--export", "12", "--seed", "3"]
+    outputs = {
+        subprocess.run(
+            [*command, "--rules", "iranian"],
+            capture_output=True,
+            text=True,
+            check=True,
+            env=os.environ | {"PYTHONHASHSEED": str(hash_seed)},
+        ).stdout
+        for hash_seed in (1, 2)
+    }
+    assert len(outputs) == 1 and len(next(iter(outputs)).splitlines()) == 12
