@@ -6,7 +6,7 @@
 >>> verdict.play is None, verdict.explanation.rule
 (True, <Rule.R8: 'R8'>)
 >>> judge_play(Position.initial(), Roll(6, 4), "24/14").play
-Play([Step(24, 18, die=6), Step(18, 14, die=4)])
+Play((Step(24, 18, die=6), Step(18, 14, die=4)))
 """
 
 from __future__ import annotations
