@@ -4,7 +4,7 @@
 import { api } from "./api.js";
 import { Board, locOf, moveChecker, ownOf } from "./board.js";
 import { lang, num, onLangChange, t, translate } from "./i18n.js";
-import { notation } from "./rules.js";
+import { notation } from "./notation.js";
 import { escapeHtml, toast } from "./ui.js";
 
 const KINDS = ["plays", "enter", "bear-off", "refused", "decision", "customs"];
