@@ -164,3 +164,16 @@ def test_bot_cube_answers_follow_the_analysis() -> None:
     assert not bot.should_take(BIG_RACE, CubeState())
     assert not bot.should_double(Position.initial(), CubeState())
     assert bot.should_beaver(CLOSE_RACE.swap(), CubeState(beaver=True))
+
+
+@needs_engine
+def test_r19_post_crawford_trailer_too_good_is_never_labelled_double_pass() -> None:
+    # WHITE on roll needs 3 in a 5-point match, BLACK needs 1 after the
+    # Crawford game; WHITE wins about 95% with many gammons, so passing a
+    # double would give it less than playing on for the gammon.
+    position = Position.from_id("b2sEABx5bwMAAA")
+    analysis = analyse_cube(position, CubeState(match_length=5, score=(2, 4)))
+    assert analysis.no_double > analysis.double_pass
+    assert not analysis.should_double
+    assert analysis.action is CubeAction.TOO_GOOD
+    assert analysis.best_equity == analysis.no_double

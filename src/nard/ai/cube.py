@@ -215,6 +215,11 @@ def analyse_cube(
         plies=plies,
     )
     allowed = state.may_double(side) and not is_dead_cube(state, side)
+    # The opponent answers with whichever of take and pass is worse for the
+    # doubler, so a double pays only when both beat not doubling. bgsage's own
+    # flag compares the take alone in some match scores (post-Crawford, the
+    # trailer too good to double: no double 1.025, pass 1.0, take 1.86).
+    should_double = allowed and min(answer.double_take, answer.double_pass) > answer.no_double
     return CubeAnalysis(
         side=side,
         probabilities=answer.probabilities,
@@ -222,7 +227,7 @@ def analyse_cube(
         double_take=answer.double_take,
         double_pass=answer.double_pass,
         may_double=allowed,
-        should_double=allowed and answer.should_double,
+        should_double=should_double,
         should_take=answer.should_take,
         should_beaver=answer.should_take and answer.is_beaver,
         plies=plies,
