@@ -66,3 +66,19 @@ def test_gnubg_reads_our_export_to_the_same_games(
 def _outcomes(record: MatchRecord) -> list[tuple[object, ...]]:
     results = [summary.result for summary in record.summaries()]
     return [(r.winner, r.points, r.reason, r.cube_value) for r in results if r is not None]
+
+
+def test_gnubg_reads_player_names_with_colons(tmp_path: Path) -> None:
+    # gnubg reads a score-line name up to its first colon; the default names of
+    # nard's bots ("bot:beginner") have one.
+    names = ("bot:beginner", "Sara: the second")
+    record = MatchRecord.from_match(random_match(5, 3, max_actions=300), players=names)
+    ours = match_to_mat(record)
+    assert mat_to_record(ours).players == names
+    theirs = _through_gnubg(ours, tmp_path)
+    assert [game.players for game in parse_mat(theirs).games] == [
+        ("bot-beginner", "Sara- the second")
+    ] * len(parse_mat(ours).games)
+    assert [s.score for s in mat_to_record(theirs).summaries()] == [
+        s.score for s in record.summaries()
+    ]

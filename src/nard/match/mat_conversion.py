@@ -89,6 +89,7 @@ from nard.match.matfile import (
     format_mat,
     mark_unplayed,
     parse_mat,
+    score_line_name,
 )
 from nard.match.options import GameOptions, OpeningRule
 from nard.match.record import FairDiceRecord, MatchRecord, RecordError
@@ -307,7 +308,9 @@ def mat_match_to_record(mat: MatMatch) -> MatchRecord:
     """The record of a parsed ``.mat`` match (see :func:`mat_to_record`)."""
     settings = _Settings.from_headers(mat)
     players = settings.players
-    if mat.games:
+    # The score lines name the players too, but without colons
+    # (score_line_name); the headers' names win where they agree.
+    if mat.games and mat.games[0].players != tuple(map(score_line_name, players)):
         players = mat.games[0].players
     importer = _Importer(settings)
     for index, game in enumerate(mat.games):

@@ -430,11 +430,25 @@ def format_mat(match: MatMatch) -> str:
     return "".join(out)
 
 
+def score_line_name(name: str) -> str:
+    """A player's name as the score line shows it: ``:`` becomes ``-``.
+
+    gnubg reads a score-line name up to its first colon, so "bot:beginner"
+    would come back as "bot" and spoil the other name; the headers keep the
+    exact name.
+
+    >>> score_line_name("bot:beginner")
+    'bot-beginner'
+    """
+    return name.replace(":", "-")
+
+
 def _format_game(game: MatGame) -> str:
     out = [f" Game {game.number}\n"]
-    left = f"{game.players[0]} : {game.score[0]}"
+    first, second = (score_line_name(name) for name in game.players)
+    left = f"{first} : {game.score[0]}"
     gap = "" if len(left) < 31 else " "  # gnubg would run the names together here
-    out.append(f" {left:<31}{gap}{game.players[1]} : {game.score[1]}\n")
+    out.append(f" {left:<31}{gap}{second} : {game.score[1]}\n")
     writer = _LineWriter()
     entries = game.entries
     index = 0
