@@ -34,6 +34,7 @@ from nard.ai.cube import (
     gammons_count,
 )
 from nard.ai.evaluator import Evaluator
+from nard.ai.race import RaceEvaluator
 from nard.ai.ranking import RankedPlay, rank_plays
 from nard.core.board import Position
 from nard.core.dice import Roll
@@ -110,8 +111,10 @@ class Bot:
         self._uses_engine = evaluator is None
         if evaluator is None:
             engine = self.engine
-            self._evaluator = engine.evaluator(self.level.plies)
-            self._filter = engine.evaluator(0) if self.level.plies else None
+            # Races go to the bear-off database, in the quick filter too, so a
+            # play that saves a backgammon is never filtered out.
+            self._evaluator = RaceEvaluator(engine.evaluator(self.level.plies))
+            self._filter = RaceEvaluator(engine.evaluator(0)) if self.level.plies else None
 
     @property
     def engine(self) -> BgsageEngine:

@@ -22,6 +22,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from nard.ai.probabilities import Probabilities
+from nard.ai.race import is_race, race_probabilities
 from nard.ai.ranking import EquityFunction
 from nard.core.board import Position, Side
 from nard.match.cube import Cube
@@ -203,17 +204,35 @@ def analyse_cube(
 
         engine = BgsageEngine.shared()
     side = position.turn
-    answer = engine.cube_answer(
-        position,
-        cube_value=state.value,
-        owner=state.owner_seen_by(side),
-        away=state.away(side),
-        opponent_away=state.away(side.other),
-        crawford=state.crawford,
-        jacoby=state.jacoby and state.is_money,
-        beaver=state.beaver and state.is_money,
-        plies=plies,
-    )
+    owner, away, opponent_away = state.owner_seen_by(side), state.away(side), state.away(side.other)
+    jacoby, beaver = state.jacoby and state.is_money, state.beaver and state.is_money
+    # Both sides home: the bear-off database's chances are exact, better than
+    # any search of the network.
+    exact = race_probabilities(position) if is_race(position) else None
+    if exact is not None:
+        answer = engine.cube_answer_from(
+            exact,
+            position,
+            cube_value=state.value,
+            owner=owner,
+            away=away,
+            opponent_away=opponent_away,
+            crawford=state.crawford,
+            jacoby=jacoby,
+            beaver=beaver,
+        )
+    else:
+        answer = engine.cube_answer(
+            position,
+            cube_value=state.value,
+            owner=owner,
+            away=away,
+            opponent_away=opponent_away,
+            crawford=state.crawford,
+            jacoby=jacoby,
+            beaver=beaver,
+            plies=plies,
+        )
     allowed = state.may_double(side) and not is_dead_cube(state, side)
     # The opponent answers with whichever of take and pass is worse for the
     # doubler, so a double pays only when both beat not doubling. bgsage's own

@@ -204,6 +204,46 @@ class BgsageEngine:
         )
 
     @staticmethod
+    def cube_answer_from(
+        chances: Probabilities,
+        position: Position,
+        *,
+        cube_value: int,
+        owner: str,
+        away: int,
+        opponent_away: int,
+        crawford: bool,
+        jacoby: bool,
+        beaver: bool,
+    ) -> EngineCubeAnswer:
+        """The cube analysis of ``position`` from chances known otherwise (Janowski's
+        cubeful conversion, as gnubg's 0-ply), e.g. exact bear-off chances.
+
+        Arguments as :meth:`cube_answer`; ``chances`` are the side on roll's.
+        """
+        if owner not in _OWNER_NAMES:
+            raise ValueError(f"cube owner is one of {_OWNER_NAMES}, not {owner!r}")
+        probs = list(chances.pov(position.turn).as_tuple())
+        board = to_board(position)
+        mine, theirs = bgbot_cpp.pip_counts(board)
+        x = bgbot_cpp.cube_efficiency(probs, bgbot_cpp.is_race(board), mine, theirs)
+        owner_value = bgbot_cpp.CubeOwner(_OWNER_NAMES.index(owner))
+        decision = bgbot_cpp.cube_decision_1ply(
+            probs, cube_value, owner_value, x, away, opponent_away, crawford, jacoby
+        )
+        take = float(decision.equity_dt)
+        return EngineCubeAnswer(
+            probabilities=chances.pov(position.turn),
+            no_double=float(decision.equity_nd),
+            double_take=take,
+            double_pass=float(decision.equity_dp),
+            should_double=bool(decision.should_double),
+            should_take=bool(decision.should_take),
+            # Money only: the taker redoubles at once when taking leaves it ahead.
+            is_beaver=beaver and not (away or opponent_away) and take < 0,
+        )
+
+    @staticmethod
     def cubeful_equity(
         chances: Probabilities,
         after: Position,

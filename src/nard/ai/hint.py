@@ -25,6 +25,7 @@ from nard.ai.cube import (
     gammons_count,
 )
 from nard.ai.evaluator import Evaluator
+from nard.ai.race import RaceEvaluator
 from nard.ai.ranking import RankedPlay, rank_plays
 from nard.core.board import Position
 from nard.core.dice import Roll
@@ -61,8 +62,8 @@ def hint_plays(
             from nard.ai.engine import BgsageEngine
 
             engine = BgsageEngine.shared()
-        evaluator = engine.evaluator(plies)
-        filter_evaluator = engine.evaluator(0) if plies else None
+        evaluator = RaceEvaluator(engine.evaluator(plies))
+        filter_evaluator = RaceEvaluator(engine.evaluator(0)) if plies else None
         if cube is not None:
             equity = cube_aware_equity(cube, position.turn, engine=engine)
     ranked = rank_plays(
