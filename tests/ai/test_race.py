@@ -3,6 +3,8 @@ backgammon and gammon saves seen, and the cube on exact chances."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pytest
 
 from nard.ai.cube import CubeState, analyse_cube
@@ -13,6 +15,9 @@ from nard.core.dice import Roll
 from nard.core.notation import format_play, parse_play
 from nard.core.plays import apply_play
 
+if TYPE_CHECKING:
+    from nard.ai.engine import BgsageEngine
+
 # WHITE on roll with 55, seven checkers on BLACK's 3-point; BLACK has five on
 # its 1-point and finishes in two or three rolls. 22/17(4) leaves three
 # checkers that escape in time about half the time; anything else, hardly ever.
@@ -20,7 +25,7 @@ BACKGAMMON_SAVE = Position.from_id("HwAAAADpMfgDAA")
 
 
 @pytest.fixture(scope="module")
-def engine():  # type: ignore[no-untyped-def]
+def engine() -> BgsageEngine:
     pytest.importorskip("bgsage")
     from nard.ai.engine import BgsageEngine
 
@@ -70,7 +75,7 @@ def test_the_bot_saves_the_backgammon() -> None:
     assert best.probabilities.lose_backgammon == pytest.approx(0.514, abs=0.01)
 
 
-def test_backgammon_chances_agree_with_gnubg(engine) -> None:  # type: ignore[no-untyped-def]
+def test_backgammon_chances_agree_with_gnubg(engine: BgsageEngine) -> None:
     gnubg = pytest.importorskip("gnubg")
     evaluator = RaceEvaluator(engine.evaluator(0))
     for text in ("22/17(4)", "22/12 22/17 11/6", "22/17(3) 11/6"):
