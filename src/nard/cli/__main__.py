@@ -6,7 +6,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from nard.cli import analyze, play, rules_commands, serve, train, verify
+from nard.cli import analyze, hint, play, rules_commands, serve, train, verify
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -16,6 +16,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     rules_commands.register(commands)
+    hint.register(commands)
     serve.register(commands)
     play.register(commands)
     verify.register(commands)
