@@ -34,6 +34,7 @@ from nard.ai.cube import (
     gammons_count,
 )
 from nard.ai.evaluator import Evaluator
+from nard.ai.probabilities import Probabilities
 from nard.ai.race import RaceEvaluator
 from nard.ai.ranking import RankedPlay, rank_plays
 from nard.core.board import Position
@@ -127,6 +128,13 @@ class Bot:
 
     def __repr__(self) -> str:
         return f"Bot({self.level.name!r})"
+
+    def evaluate(self, position: Position) -> Probabilities:
+        """The chances of the side on roll in ``position``, before it rolls, as this
+        bot judges them (no noise)."""
+        assert self._evaluator is not None
+        [chances] = self._evaluator.evaluate([position])
+        return chances
 
     # -- checker play ---------------------------------------------------------------------
 

@@ -17,8 +17,19 @@ from __future__ import annotations
 
 from nard.ai.bot import Bot
 from nard.ai.cube import CubeState
+from nard.ai.resign import resignation_offer, should_accept
 from nard.core.board import Side
-from nard.match.actions import Action, Beaver, Double, Drop, MakePlay, Take
+from nard.match.actions import (
+    AcceptResignation,
+    Action,
+    Beaver,
+    Double,
+    Drop,
+    MakePlay,
+    RefuseResignation,
+    Resign,
+    Take,
+)
 from nard.match.game import Game, Phase
 
 
@@ -38,12 +49,21 @@ def cube_state(game: Game) -> CubeState:
 def choose_action(bot: Bot, game: Game, side: Side) -> Action | None:
     """What ``bot``, playing ``side``, does now; None when it has nothing to decide.
 
-    Before rolling it may double (None means: roll the dice). Doubled, it
-    takes, beavers or drops. With the dice out it makes its whole play.
+    Before rolling it may resign a hopeless game or double (None means: roll
+    the dice). Doubled, it takes, beavers or drops. With the dice out it makes
+    its whole play. Offered a resignation, it accepts only what is worth at
+    least playing on (:mod:`nard.ai.resign`).
     """
     if game.to_act is not side:
         return None
+    if game.phase is Phase.RESIGNATION_OFFERED:
+        return (
+            AcceptResignation(side) if should_accept(bot, game, side) else RefuseResignation(side)
+        )
     if game.phase is Phase.ROLLING:
+        offer = resignation_offer(bot, game, side)
+        if offer is not None:
+            return Resign(side, offer)
         if game.can_double(side) and bot.should_double(game.view(side), cube_state(game)):
             return Double(side)
         return None

@@ -36,7 +36,6 @@ from nard.match.actions import (
     Take,
 )
 from nard.match.game import Game, Phase
-from nard.match.scoring import ResultKind
 
 if TYPE_CHECKING:
     from nard.ai.bot import Bot
@@ -117,27 +116,11 @@ class BotPlayer:
         self.spec = f"bot:{bot.level.name}"
 
     def decide(self, game: Game, side: Side) -> Action | None:
-        from nard.ai.bot_actions import choose_action, cube_state
+        from nard.ai.bot_actions import choose_action
 
-        if game.phase is Phase.RESIGNATION_OFFERED:
-            if game.to_act is not side:
-                return None
-            assert game.resignation is not None and game.turn is not None
-            # Accept when the resignation gives at least what playing on is worth, cubeless.
-            analysis = self.bot.analyse_cube(game.view(game.turn), cube_state(game))
-            expected = analysis.probabilities.pov(side).equity(
-                backgammons=not game.rules.no_backgammon
-            )
-            offered = _offered_points(game.resignation.kind, game)
-            accept = offered >= expected - 1e-9
-            return AcceptResignation(side) if accept else RefuseResignation(side)
+        # Resignations too: it accepts only what is worth at least playing on,
+        # and offers one when its game is hopeless (nard.ai.resign).
         return choose_action(self.bot, game, side)
-
-
-def _offered_points(kind: ResultKind, game: Game) -> float:
-    if game.rules.no_backgammon and kind is ResultKind.BACKGAMMON:
-        return ResultKind.GAMMON.base_points
-    return kind.base_points
 
 
 def bot_available() -> bool:

@@ -17,21 +17,16 @@ from nard.ai.bot_actions import choose_action, cube_state
 from nard.ai.hint import hint_plays
 from nard.core.board import Side
 from nard.core.notation import format_play
-from nard.match.actions import AcceptResignation, Action
-from nard.match.game import Game, Phase
+from nard.match.actions import Action
+from nard.match.game import Game
 from nard.server.schemas import HintPlay
 
 _BOTS: dict[str, Bot] = {}
 
 
 def decide(level: str, game: Game, side: Side) -> Action | None:
-    """What the bot playing ``side`` does in ``game`` (runs in a worker process).
-
-    It accepts any resignation offered to it: a resigning player concedes the
-    points, and the bot never plays on to win more than it is offered.
-    """
-    if game.phase is Phase.RESIGNATION_OFFERED and game.to_act is side:
-        return AcceptResignation(side)
+    """What the bot playing ``side`` does in ``game`` (runs in a worker process),
+    resignations included (:mod:`nard.ai.resign`)."""
     bot = _BOTS.get(level)
     if bot is None:
         bot = _BOTS[level] = Bot(level)
