@@ -3,12 +3,18 @@
 Each pair of games uses one dice sequence twice: first player A sits WHITE,
 then player B does, with the same rolls for the same seat, which cancels
 much of the luck. Prints A's points per game with its standard error (over
-pairs), wins and gammons.
+pairs), wins and gammons, and how many pairs would bring the standard error
+to 0.05 (enough to see a gap of 0.1 ppg at two standard errors).
 
-Players: a bot level (beginner ... expert) or ``pubeval``.
+Players: a bot level (beginner ... world_class) or ``pubeval``. Pairs run in
+``--jobs`` worker processes (one engine thread each). With ``--out FILE``
+every finished pair is appended to FILE as a JSON line at once, and a rerun
+with the same arguments and FILE plays only the pairs still missing, so a
+long run can be stopped and resumed.
 
     .venv/bin/python bench/strength.py expert pubeval --pairs 200
-    .venv/bin/python bench/strength.py advanced intermediate --pairs 300 --jobs 2
+    .venv/bin/python bench/strength.py world_class expert --pairs 1000 --jobs 16 \
+        --seed 7 --out data/wc-vs-expert.jsonl
 
 Measured on the 2-core development machine (shared, loaded), 2026-11-29,
 standard rules, player A's points per game ± 1 standard error:
@@ -23,9 +29,8 @@ standard rules, player A's points per game ± 1 standard error:
     2-ply        expert           60     2   -0.033 ± 0.108
     2-ply        expert          120     3   -0.067 ± 0.080
 
-The 2-ply level ("world_class") showed no measurable gain over expert and was dropped.
-
-Under the Iranian preset (every play checked legal with --check):
+(The 2-ply rows are the earlier plain 2-ply search, before world_class's
+filters.) Under the Iranian preset (every play checked legal with --check):
 
     expert       pubeval          50     3   +0.730 ± 0.133
 """
@@ -33,13 +38,15 @@ Under the Iranian preset (every play checked legal with --check):
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import random
 import statistics
 import sys
 import time
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from pathlib import Path
 from typing import Protocol
 
 from nard.ai.bot import LEVELS, Bot, Level
@@ -112,6 +119,18 @@ def play_pair(args: tuple[str, str, int, str, bool]) -> tuple[int, int]:
     return first, second
 
 
+def _done_pairs(path: Path | None, key: dict[str, object]) -> dict[int, tuple[int, int]]:
+    """Pairs already played into ``path`` under the same settings, by index."""
+    done: dict[int, tuple[int, int]] = {}
+    if path is None or not path.exists():
+        return done
+    for line in path.read_text().splitlines():
+        record = json.loads(line)
+        if all(record.get(name) == value for name, value in key.items()):
+            done[record["pair"]] = (record["first"], record["second"])
+    return done
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     names = [*LEVELS, "pubeval"]
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -122,31 +141,48 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=2, help="worker processes")
     parser.add_argument("--rules", default="standard", choices=["standard", "iranian"])
     parser.add_argument("--check", action="store_true", help="assert every play is legal")
+    parser.add_argument("--out", type=Path, help="append each pair here; resume from it")
     args = parser.parse_args(argv)
 
+    key: dict[str, object] = {"a": args.a, "b": args.b, "seed": args.seed, "rules": args.rules}
+    results = _done_pairs(args.out, key)
     work = [
         (args.a, args.b, args.seed * 1_000_003 + i, args.rules, args.check)
         for i in range(args.pairs)
+        if i not in results
     ]
+    index = {w[2]: w[2] - args.seed * 1_000_003 for w in work}
+    sink = args.out.open("a") if args.out else None
     started = time.perf_counter()
-    if args.jobs > 1:
-        with ProcessPoolExecutor(args.jobs) as pool:
-            results = list(pool.map(play_pair, work, chunksize=4))
-    else:
-        results = [play_pair(w) for w in work]
+    with ProcessPoolExecutor(max(1, args.jobs)) as pool:
+        futures = {pool.submit(play_pair, w): w[2] for w in work}
+        for future in as_completed(futures):
+            pair = index[futures[future]]
+            results[pair] = future.result()
+            if sink is not None:
+                record = {**key, "pair": pair, "first": results[pair][0]}
+                sink.write(json.dumps({**record, "second": results[pair][1]}) + "\n")
+                sink.flush()
+    if sink is not None:
+        sink.close()
     elapsed = time.perf_counter() - started
 
-    games = [g for pair in results for g in pair]
-    pair_means = [(x + y) / 2 for x, y in results]
+    played = [results[i] for i in sorted(results) if i < args.pairs]
+    games = [g for pair in played for g in pair]
+    pair_means = [(x + y) / 2 for x, y in played]
     ppg = statistics.fmean(games)
-    se = statistics.stdev(pair_means) / math.sqrt(len(pair_means)) if len(results) > 1 else 0.0
+    sd = statistics.stdev(pair_means) if len(played) > 1 else 0.0
+    se = sd / math.sqrt(len(pair_means)) if len(played) > 1 else 0.0
     wins = sum(g > 0 for g in games) / len(games)
     gammons = sum(abs(g) >= 2 for g in games) / len(games)
     print(
         f"{args.a} vs {args.b} ({args.rules}, cubeless money, {len(games)} games in "
-        f"{len(results)} duplicate pairs, seed {args.seed}, {elapsed:.0f}s)"
+        f"{len(played)} duplicate pairs, seed {args.seed}; {len(work)} played now in "
+        f"{elapsed:.0f}s)"
     )
     print(f"  {args.a}: {ppg:+.3f} ppg ± {se:.3f} (1 SE); wins {wins:.1%}; gammons+ {gammons:.1%}")
+    if sd:
+        print(f"  pairs for SE 0.05: {math.ceil((sd / 0.05) ** 2)} (pair SD {sd:.2f})")
     return 0
 
 

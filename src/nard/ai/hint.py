@@ -55,7 +55,7 @@ def hint_plays(
     ``cube``, bgsage values the plays knowing the cube and the match score;
     another evaluator only drops gammons under the Jacoby rule.
     """
-    filter_evaluator = None
+    filter_evaluator = middle_evaluator = None
     equity = None
     if evaluator is None:
         if engine is None:
@@ -64,6 +64,8 @@ def hint_plays(
             engine = BgsageEngine.shared()
         evaluator = RaceEvaluator(engine.evaluator(plies))
         filter_evaluator = RaceEvaluator(engine.evaluator(0)) if plies else None
+        if plies >= 2:
+            middle_evaluator = RaceEvaluator(engine.evaluator(1))
         if cube is not None:
             equity = cube_aware_equity(cube, position.turn, engine=engine)
     ranked = rank_plays(
@@ -72,6 +74,7 @@ def hint_plays(
         rules,
         evaluator=evaluator,
         filter_evaluator=filter_evaluator,
+        middle_evaluator=middle_evaluator,
         gammons=gammons_count(cube),
         equity=equity,
     )

@@ -8,7 +8,10 @@ not moves").
 With a deeper search, every candidate is first scored by the quick
 ``filter_evaluator`` and only the best few (gnubg's "tiny" move filter: at
 most :data:`FILTER_MAX_PLAYS`, within :data:`FILTER_WINDOW` of the best) are
-searched deeper. Searched plays rank above the rest.
+searched deeper. A ``middle_evaluator`` (1 ply before a 2-ply search) then
+narrows them again to :data:`MIDDLE_MAX_PLAYS` within :data:`MIDDLE_WINDOW`,
+as gnubg's filters do before its deepest ply. Searched plays rank above the
+rest.
 
 >>> from nard.ai.evaluator import PipCountEvaluator
 >>> from nard.core.board import Position
@@ -38,6 +41,10 @@ FILTER_MAX_PLAYS: Final = 5
 """How many plays the quick filter passes to the deeper search."""
 FILTER_WINDOW: Final = 0.08
 """Plays further than this (in equity) below the quick best are not searched deeper."""
+MIDDLE_MAX_PLAYS: Final = 2
+"""How many plays the middle stage passes to the deepest search."""
+MIDDLE_WINDOW: Final = 0.04
+"""Plays further than this below the middle stage's best are not searched deepest."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +74,7 @@ def rank_plays(
     *,
     evaluator: Evaluator,
     filter_evaluator: Evaluator | None = None,
+    middle_evaluator: Evaluator | None = None,
     gammons: bool = True,
     equity: EquityFunction | None = None,
 ) -> list[RankedPlay]:
@@ -95,17 +103,28 @@ def rank_plays(
 
     quick = evaluate_after(filter_evaluator, afters, before=position)
     quick_equity = score(quick, afters)
-    order = sorted(range(len(candidates)), key=lambda i: -quick_equity[i])
-    best = quick_equity[order[0]]
-    chosen = [i for i in order if best - quick_equity[i] <= FILTER_WINDOW][:FILTER_MAX_PLAYS]
-    deep_afters = [afters[i] for i in chosen]
-    deep = evaluate_after(evaluator, deep_afters, before=position)
+    chosen = _best(range(len(candidates)), quick_equity, FILTER_WINDOW, FILTER_MAX_PLAYS)
     chances = list(quick)
     values = list(quick_equity)
+    if middle_evaluator is not None and len(chosen) > 1:
+        middle_afters = [afters[i] for i in chosen]
+        middle = evaluate_after(middle_evaluator, middle_afters, before=position)
+        for i, c, v in zip(chosen, middle, score(middle, middle_afters), strict=True):
+            chances[i], values[i] = c, v
+        chosen = _best(chosen, values, MIDDLE_WINDOW, MIDDLE_MAX_PLAYS)
+    deep_afters = [afters[i] for i in chosen]
+    deep = evaluate_after(evaluator, deep_afters, before=position)
     searched = [False] * len(candidates)
     for i, deep_chances, deep_value in zip(chosen, deep, score(deep, deep_afters), strict=True):
         chances[i], values[i], searched[i] = deep_chances, deep_value, True
     return _ranked(candidates, chances, values, searched)
+
+
+def _best(indices: Sequence[int], equity: Sequence[float], window: float, most: int) -> list[int]:
+    """The best ``most`` of ``indices`` by ``equity``, within ``window`` of the best."""
+    order = sorted(indices, key=lambda i: -equity[i])
+    top = equity[order[0]]
+    return [i for i in order if top - equity[i] <= window][:most]
 
 
 def _ranked(
