@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from nard.ai.bot import ADVANCED, BEGINNER, EXPERT, LEVELS, Bot, Level
+from nard.ai.bot import ADVANCED, BEGINNER, EXPERT, LEVELS, WORLD_CLASS, Bot, Level
 from nard.ai.evaluator import PipCountEvaluator
 from nard.core.board import BAR, Position, Side
 from nard.core.dice import Roll
@@ -26,6 +26,7 @@ def test_levels_from_weakest_to_strongest() -> None:
         "intermediate",
         "advanced",
         "expert",
+        "world_class",
     ]
     for weaker, stronger in itertools.pairwise(levels):
         assert stronger.plies >= weaker.plies
@@ -35,7 +36,12 @@ def test_levels_from_weakest_to_strongest() -> None:
 
 @pytest.mark.parametrize(
     ("name", "level"),
-    [("beginner", BEGINNER), ("Expert", EXPERT), (" advanced ", ADVANCED)],
+    [
+        ("beginner", BEGINNER),
+        ("Expert", EXPERT),
+        (" advanced ", ADVANCED),
+        ("World Class", WORLD_CLASS),
+    ],
 )
 def test_level_by_name(name: str, level: Level) -> None:
     assert Level.named(name) is level
@@ -124,3 +130,20 @@ def test_expert_searches_deeper_than_the_filter() -> None:
     assert ranked[0].searched
     assert 1 <= sum(r.searched for r in ranked) <= 5
     assert not ranked[-1].searched
+
+
+def test_world_class_searches_two_plies_on_the_best_of_a_one_ply_pass() -> None:
+    pytest.importorskip("bgsage")
+    from nard.ai.engine import BgsageEngine
+
+    position, roll = Position.initial(Side.BLACK), Roll(4, 3)
+    ranked = Bot(WORLD_CLASS).rank_plays(position, roll)
+    deep = [r for r in ranked if r.searched]
+    assert 1 <= len(deep) <= 2 and ranked[: len(deep)] == deep
+    # The deep equities are bgsage's 2-ply values of those plays.
+    two_ply = BgsageEngine.shared().evaluator(2)
+    for r in deep:
+        [chances] = two_ply.evaluate_plays(position, [r.after])
+        assert r.equity == pytest.approx(chances.equity(), abs=1e-6)
+    # Expert's best play at 1 ply is among the plays world class searched deepest.
+    assert Bot(EXPERT).rank_plays(position, roll)[0].play in {r.play for r in deep}
