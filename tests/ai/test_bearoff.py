@@ -176,6 +176,6 @@ def test_race_chances_agree_with_gnubgs_bearoff_database() -> None:
         )
         ours = race_probabilities(position)
         assert ours is not None
-        board = gnubg.positionfromid(position.id())
-        theirs = gnubg.evaluate(board, gnubg.cubeinfo(), gnubg.evalcontext(0, 0, 0, 1, 0.0))
+        gnubg_board = gnubg.positionfromid(position.id())
+        theirs = gnubg.evaluate(gnubg_board, gnubg.cubeinfo(), gnubg.evalcontext(0, 0, 0, 1, 0.0))
         assert ours.as_tuple() == pytest.approx(tuple(theirs[:5]), abs=1e-4)
