@@ -411,3 +411,41 @@ def test_load_continues_a_saved_match_with_computer_players(
     record = load_record(done)
     assert record.actions[:2] == first.record().actions[:2]
     assert record.replay().is_over and _final_score(printed) == record.replay().score
+
+
+@needs_bot
+def test_bot_refuses_a_single_when_it_is_sure_of_a_gammon_and_offers_one_when_lost() -> None:
+    from dataclasses import replace
+
+    from nard.match.game import Game
+
+    # The human (WHITE) has fifteen checkers outside; the bot (BLACK) bears off
+    # its last five: it is sure of a gammon and refuses a single.
+    lost = Position.from_points({13: 5, 14: 5, 18: 5}, {1: 5})
+    out = io.StringIO()
+    session = Session(
+        replace(Match.new(None), game=Game.from_position(lost)),
+        (HumanPlayer(), parse_player("bot:expert", seed=1)),
+        ScriptedDice([(6, 5), (1, 1)]),
+        console=Console(file=out, width=120, color_system=None),
+        input=io.StringIO("resign single\nresign gammon\nquit\n"),
+    )
+    session.run()
+    text = out.getvalue()
+    assert "bot:expert refuses; play on." in text
+    assert "bot:expert accepts." in text
+    assert session.match.score == (0, 2)
+    # The same board with the sides' roles changed: the bot, on roll, has lost
+    # a gammon for sure and offers it.
+    hopeless = Position.from_points({13: 5, 14: 5, 18: 5}, {1: 5}, turn=Side.BLACK)
+    out = io.StringIO()
+    session = Session(
+        replace(Match.new(None), game=Game.from_position(hopeless)),
+        (HumanPlayer(), parse_player("bot:expert", seed=1)),
+        ScriptedDice([(6, 5), (4, 2), (3, 1)]),
+        console=Console(file=out, width=120, color_system=None),
+        input=io.StringIO("accept\nquit\n"),
+    )
+    session.run()
+    assert "bot:expert offers to resign" in out.getvalue()
+    assert session.match.score == (2, 0)
