@@ -147,3 +147,14 @@ def test_world_class_searches_two_plies_on_the_best_of_a_one_ply_pass() -> None:
         assert r.equity == pytest.approx(chances.equity(), abs=1e-6)
     # Expert's best play at 1 ply is among the plays world class searched deepest.
     assert Bot(EXPERT).rank_plays(position, roll)[0].play in {r.play for r in deep}
+
+
+def test_expert_searches_races_as_deep_as_world_class() -> None:
+    pytest.importorskip("bgsage")
+    race = Position.from_points({6: 3, 5: 3, 4: 2, 8: 3, 9: 2}, {6: 3, 5: 2, 4: 3, 10: 3, 11: 2})
+    assert not race.is_contact()
+    roll = Roll(5, 2)
+    expert = Bot(EXPERT).rank_plays(race, roll)
+    assert expert == Bot(WORLD_CLASS).rank_plays(race, roll)
+    contact = Position.initial()
+    assert Bot(EXPERT).rank_plays(contact, roll) != Bot(WORLD_CLASS).rank_plays(contact, roll)

@@ -76,7 +76,7 @@ BEGINNER: Final = Level("beginner", 0, 0.30, "knows the rules; blunders often (n
 CASUAL: Final = Level("casual", 0, 0.15, "sensible plays, frequent errors (noise 0.15)")
 INTERMEDIATE: Final = Level("intermediate", 0, 0.09, "a club player (noise 0.09)")
 ADVANCED: Final = Level("advanced", 0, 0.05, "a strong club player (noise 0.05)")
-EXPERT: Final = Level("expert", 1, 0.0, "looks one roll ahead, no noise")
+EXPERT: Final = Level("expert", 1, 0.0, "looks one roll ahead (two in races), no noise")
 WORLD_CLASS: Final = Level(
     "world_class", 2, 0.0, "looks two rolls ahead on the best plays, no noise"
 )
@@ -114,6 +114,7 @@ class Bot:
         self._evaluator = evaluator
         self._filter: Evaluator | None = None
         self._middle: Evaluator | None = None
+        self._race_search: tuple[Evaluator, Evaluator] | None = None
         self._uses_engine = evaluator is None
         if evaluator is None:
             engine = self.engine
@@ -123,6 +124,14 @@ class Bot:
             self._filter = RaceEvaluator(engine.evaluator(0)) if self.level.plies else None
             if self.level.plies >= 2:
                 self._middle = RaceEvaluator(engine.evaluator(1))
+            elif self.level.plies == 1:
+                # Races are cheap to search (a small network, few plays): an
+                # expert searches them as deep as world class, which brings its
+                # race play level with gnubg 0-ply's (bench/race.py).
+                self._race_search = (
+                    RaceEvaluator(engine.evaluator(2)),
+                    self._evaluator,
+                )
 
     @property
     def engine(self) -> BgsageEngine:
@@ -164,13 +173,16 @@ class Bot:
         equity = None
         if cube is not None and self._uses_engine:
             equity = cube_aware_equity(cube, position.turn, engine=self.engine)
+        evaluator, middle = self._evaluator, self._middle
+        if self._race_search is not None and not position.is_contact():
+            evaluator, middle = self._race_search
         return rank_plays(
             position,
             roll,
             rules,
-            evaluator=self._evaluator,
+            evaluator=evaluator,
             filter_evaluator=self._filter,
-            middle_evaluator=self._middle,
+            middle_evaluator=middle,
             gammons=gammons_count(cube),
             equity=equity,
         )
