@@ -36,6 +36,21 @@ def test_text_lists_every_play_best_first_with_the_five_chances(
         assert all(f" {word} " in line for line in lines)
 
 
+def test_text_in_persian_uses_the_games_words_and_persian_digits(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["hint", OPENING, "31", "--level", "advanced", "--lang", "fa", "--limit", "2"]) == 0
+    first, second = capsys.readouterr().out.splitlines()
+    assert first.startswith("۱. 8/5 6/5") and second.startswith("۲. ")
+    for word in ("ارزش", "برد", "مارس", "کوکس"):
+        assert word in first
+    numbers = first.split("8/5 6/5")[1]
+    assert "٫" in numbers and not any(ch.isascii() and ch.isdigit() for ch in numbers)
+    cube = ["hint", "--cube", "b2sEABx5bwMAAA", "--score", "2-4", "--length", "5"]
+    assert main([*cube, "--level", "advanced", "--lang", "fa"]) == 0
+    assert "کار درست: بیش از حد خوب؛ بازی ادامه یابد" in capsys.readouterr().out
+
+
 def test_bad_arguments_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["hint", OPENING, "71"]) == 2
     assert main(["hint", "nonsense", "31"]) == 2

@@ -25,6 +25,7 @@ from nard.ai.cube import CubeAnalysis, CubeState
 from nard.ai.hint import hint_cube, hint_plays
 from nard.ai.probabilities import Probabilities
 from nard.ai.ranking import RankedPlay
+from nard.cli.i18n import LANGS, Lang, number, tr
 from nard.core.board import Position
 from nard.core.dice import Roll
 from nard.core.errors import InvalidIdError
@@ -49,6 +50,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     hint.add_argument("--rules", default="standard", help="rule preset: standard or iranian")
     hint.add_argument("--limit", type=int, default=None, help="show only the best N plays")
     hint.add_argument("--json", action="store_true", help="JSON lines on stdin and stdout")
+    hint.add_argument("--lang", choices=LANGS, default="en", help="language of the text output")
     cube = hint.add_argument_group("cube decision (with --cube)")
     cube.add_argument("--cube", action="store_true", help="the cube decision, not the plays")
     cube.add_argument("--score", default="0-0", help="points of the side on roll, then the other")
@@ -93,7 +95,7 @@ def run_hint(args: argparse.Namespace) -> int:
             state = cube_state(position, args)
         except ValueError as error:
             return _fail(str(error))
-        print(cube_text(hint_cube(position, state, plies=level.plies)))
+        print(cube_text(hint_cube(position, state, plies=level.plies), args.lang))
         return 0
     if not args.dice:
         return _fail("hint needs DICE after POSITION_ID (or --cube)")
@@ -103,10 +105,10 @@ def run_hint(args: argparse.Namespace) -> int:
         return _fail(str(error))
     ranked = hint_plays(position, roll, rules, plies=level.plies, limit=args.limit)
     if not ranked:
-        print("no legal play: the turn passes (R10)")
+        print(tr(args.lang, "hint-no-play"))
         return 0
-    for number, hint in enumerate(ranked, start=1):
-        print(play_line(number, hint))
+    for rank, hint in enumerate(ranked, start=1):
+        print(play_line(rank, hint, args.lang))
     return 0
 
 
@@ -130,28 +132,47 @@ def cube_state(position: Position, args: argparse.Namespace) -> CubeState:
     )
 
 
-def play_line(number: int, hint: RankedPlay) -> str:
+def play_line(rank: int, hint: RankedPlay, lang: Lang = "en") -> str:
     """One ranked play as a line of text."""
     chances = hint.probabilities
-    return (
-        f"{number:>3}. {format_play(hint.play):<24} equity {hint.equity:+.3f}"
-        f"  ({0.0 - hint.equity_loss:+.3f})  win {chances.win:.3f}  gammon {chances.win_gammon:.3f}"
-        f"  backgammon {chances.win_backgammon:.3f}  lose gammon {chances.lose_gammon:.3f}"
-        f"  lose backgammon {chances.lose_backgammon:.3f}"
+
+    def shown(value: float, sign: str = "") -> str:
+        return _decimal(lang, f"{value:{sign}.3f}")
+
+    return tr(
+        lang,
+        "hint-ranked",
+        rank=rank,
+        play=format_play(hint.play).ljust(22),
+        equity=shown(hint.equity, "+"),
+        loss=shown(0.0 - hint.equity_loss, "+"),
+        win=shown(chances.win),
+        gammon=shown(chances.win_gammon),
+        backgammon=shown(chances.win_backgammon),
+        lose_gammon=shown(chances.lose_gammon),
+        lose_backgammon=shown(chances.lose_backgammon),
     )
 
 
-def cube_text(analysis: CubeAnalysis) -> str:
-    """The cube decision: the three equities, best action marked."""
+def cube_text(analysis: CubeAnalysis, lang: Lang = "en") -> str:
+    """The cube decision: the three equities and the proper action."""
     lines = [
-        f"no double     {analysis.no_double:+.3f}",
-        f"double, take  {analysis.double_take:+.3f}",
-        f"double, pass  {analysis.double_pass:+.3f}",
-        f"proper action: {analysis.action.value}",
+        tr(lang, key, equity=_decimal(lang, f"{value:+.3f}"))
+        for key, value in (
+            ("hint-no-double", analysis.no_double),
+            ("hint-double-take", analysis.double_take),
+            ("hint-double-pass", analysis.double_pass),
+        )
     ]
+    lines.append(tr(lang, "hint-action", action=tr(lang, analysis.action.value)))
     if not analysis.may_double:
-        lines.append("(the side on roll may not double now)")
+        lines.append(tr(lang, "hint-may-not-double"))
     return "\n".join(lines)
+
+
+def _decimal(lang: Lang, text: str) -> str:
+    """A decimal number as ``lang`` writes it (Persian digits and separator)."""
+    return number(lang, text).replace(".", "٫") if lang == "fa" else text
 
 
 def chances_json(chances: Probabilities) -> dict[str, float]:
@@ -168,15 +189,15 @@ def chances_json(chances: Probabilities) -> dict[str, float]:
 def answer_json_lines(source: Iterable[str], sink: TextIO, *, level: Level, rules_name: str) -> int:
     """Answer each JSON line at once; a malformed line gets an error object and the
     stream goes on."""
-    for number, line in enumerate(source, start=1):
+    for line_number, line in enumerate(source, start=1):
         if not line.strip():
             continue
         try:
             answer = _answer(json.loads(line), level, rules_name)
         except json.JSONDecodeError as error:
-            answer = {"error": f"line {number}: not JSON: {error.msg}", "line": number}
+            answer = {"error": f"line {line_number}: not JSON: {error.msg}", "line": line_number}
         except ValueError as error:
-            answer = {"error": f"line {number}: {error}", "line": number}
+            answer = {"error": f"line {line_number}: {error}", "line": line_number}
         sink.write(json.dumps(answer, ensure_ascii=False) + "\n")
         sink.flush()
     return 0

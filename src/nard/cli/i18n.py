@@ -139,6 +139,30 @@ _TEXTS: Final[dict[str, tuple[str, str]]] = {
         "بدون داو {nd}، داو/قبول {dt}، داو/رد {dp}: {action}",
     ),
     "bye": ("Bye.", "خدانگهدار."),
+    # nard hint
+    "hint-ranked": (
+        "{rank}. {play}  equity {equity} ({loss})  win {win}  gammon {gammon}"
+        "  backgammon {backgammon}  lose gammon {lose_gammon}  lose backgammon {lose_backgammon}",
+        "{rank}. {play}  ارزش {equity} ({loss})  برد {win}  مارس {gammon}"
+        "  کوکس {backgammon}  باخت با مارس {lose_gammon}  باخت با کوکس {lose_backgammon}",
+    ),
+    "hint-no-play": (
+        "No legal play: the turn passes (R10).",
+        "حرکت مجازی نیست: نوبت می‌گذرد (R10).",
+    ),
+    "hint-no-double": ("no double     {equity}", "بدون داو      {equity}"),
+    "hint-double-take": ("double, take  {equity}", "داو، قبول     {equity}"),
+    "hint-double-pass": ("double, pass  {equity}", "داو، رد       {equity}"),
+    "hint-action": ("proper action: {action}", "کار درست: {action}"),
+    "hint-may-not-double": (
+        "(the side on roll may not double now)",
+        "(نوبت‌دار اکنون نمی‌تواند داو بدهد)",
+    ),
+    "no double": ("no double", "بدون داو"),
+    "too good, play on": ("too good, play on", "بیش از حد خوب؛ بازی ادامه یابد"),
+    "double, take": ("double, take", "داو، قبول"),
+    "double, beaver": ("double, beaver", "داو، بیور"),
+    "double, pass": ("double, pass", "داو، رد"),
     "fair-commitment": (
         "Provably fair dice. Commitment (SHA-256 of the secret server seed): {commitment}",
         "تاس منصفانه. تعهد (SHA-256 بذر سرور): {commitment}",
