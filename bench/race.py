@@ -6,7 +6,8 @@ a few from each game. For each, nard's play at each ``--levels`` level and
 gnubg's 0-ply play are judged by gnubg at ``--judge-plies`` (2 by default):
 the loss of a play is the judge's equity of its best play minus that of the
 play, cubeless money. Prints the mean loss of each player with its standard
-error, and of nard minus gnubg 0-ply paired position by position, for all
+error (in thousandths of a point), and of nard minus gnubg 0-ply paired
+position by position, for all
 positions and split into "both home" (nard's bear-off database is exact
 there) and "not both home".
 
@@ -90,10 +91,12 @@ def judge_all(position: Position, roll: Roll, plies: int) -> tuple[dict[Play, fl
 
 
 def _mean_se(values: Sequence[float]) -> str:
-    if len(values) < 2:
-        return f"{statistics.fmean(values) if values else 0.0:.4f}"
-    se = statistics.stdev(values) / math.sqrt(len(values))
-    return f"{statistics.fmean(values):.4f} ± {se:.4f}"
+    """Mean ± standard error, in thousandths of a point."""
+    milli = [1000 * v for v in values]
+    if len(milli) < 2:
+        return f"{statistics.fmean(milli) if milli else 0.0:.3f}"
+    se = statistics.stdev(milli) / math.sqrt(len(milli))
+    return f"{statistics.fmean(milli):.3f} ± {se:.3f}"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -130,6 +133,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"{len(sample)} race decisions (seed {args.seed}; {sum(home)} both home), "
         f"judged by gnubg {args.judge_plies}-ply, cubeless money, {elapsed:.0f}s"
     )
+    print("mean equity loss per decision, thousandths of a point ± 1 SE")
     print(f"{'player':<14} {'all':>18} {'both home':>18} {'not both home':>18}")
     for name in players:
         split = [
