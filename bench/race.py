@@ -7,9 +7,9 @@ gnubg's 0-ply play are judged by gnubg at ``--judge-plies`` (2 by default):
 the loss of a play is the judge's equity of its best play minus that of the
 play, cubeless money. Prints the mean loss of each player with its standard
 error (in thousandths of a point), and of nard minus gnubg 0-ply paired
-position by position, for all
-positions and split into "both home" (nard's bear-off database is exact
-there) and "not both home".
+position by position, for all positions and split into "both home" (nard's
+bear-off database is exact there) and "not both home". The judge shares
+gnubg 0-ply's networks, which if anything favours gnubg 0-ply.
 
 Needs the ``gnubg`` Python module (the judge).
 
