@@ -61,6 +61,7 @@ from nard.ai.evaluator import Evaluator, evaluate_after
 from nard.ai.luck import LuckKind, luck_kind, roll_luck
 from nard.ai.probabilities import Probabilities
 from nard.ai.progress import AnalysisProgress, CancelToken, ProgressCallback
+from nard.ai.race import RaceEvaluator
 from nard.ai.ranking import rank_plays
 from nard.ai.score_equity import CubeOptions, ScoreEquity
 from nard.core.board import Position, Side
@@ -560,9 +561,10 @@ class Analyser:
                 from nard.ai.engine import BgsageEngine
 
                 engine = BgsageEngine.shared()
-            self.evaluator: Evaluator = engine.evaluator(plies)
-            self._luck_evaluator: Evaluator = engine.evaluator(0)
-            self._filter = engine.evaluator(0) if plies else None
+            # Races are judged with the bear-off database, as the bot judges them.
+            self.evaluator: Evaluator = RaceEvaluator(engine.evaluator(plies))
+            self._luck_evaluator: Evaluator = RaceEvaluator(engine.evaluator(0))
+            self._filter = RaceEvaluator(engine.evaluator(0)) if plies else None
             self.name = f"bgsage {plies}-ply"
         else:
             self.evaluator = evaluator
