@@ -30,11 +30,11 @@ standard rules, player A's points per game ± 1 standard error:
     2-ply        expert          120     3   -0.067 ± 0.080
 
     world_class  expert           78     7   +0.071 ± 0.085   (expert 1-ply in races)
-    world_class  expert          200     8   +0.033 ± 0.053
+    world_class  expert          400     8   +0.006 ± 0.040
 
 (The 2-ply rows are the earlier plain 2-ply search, before world_class's
 filters; world_class's rows are within noise of expert: one pair's standard
-deviation is 0.75, so 1,000 pairs are needed for a standard error of 0.024.)
+deviation is 0.80, so 1,000 pairs are needed for a standard error of 0.025.)
 Under the Iranian preset (every play checked legal with --check):
 
     expert       pubeval          50     3   +0.730 ± 0.133
