@@ -423,7 +423,7 @@ def test_bot_refuses_a_single_when_it_is_sure_of_a_gammon_and_offers_one_when_lo
     # its last five: it is sure of a gammon and refuses a single.
     lost = Position.from_points({13: 5, 14: 5, 18: 5}, {1: 5})
     out = io.StringIO()
-    session = Session(
+    session = TerminalMatch(
         replace(Match.new(None), game=Game.from_position(lost)),
         (HumanPlayer(), parse_player("bot:expert", seed=1)),
         ScriptedDice([(6, 5), (1, 1)]),
@@ -439,7 +439,7 @@ def test_bot_refuses_a_single_when_it_is_sure_of_a_gammon_and_offers_one_when_lo
     # a gammon for sure and offers it.
     hopeless = Position.from_points({13: 5, 14: 5, 18: 5}, {1: 5}, turn=Side.BLACK)
     out = io.StringIO()
-    session = Session(
+    session = TerminalMatch(
         replace(Match.new(None), game=Game.from_position(hopeless)),
         (HumanPlayer(), parse_player("bot:expert", seed=1)),
         ScriptedDice([(6, 5), (4, 2), (3, 1)]),
