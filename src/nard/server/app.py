@@ -29,13 +29,14 @@ from nard.server.database import Database
 from nard.server.protocol.server import ErrorMessage
 from nard.server.refusals import Refusal
 from nard.server.rooms import Rooms
-from nard.server.routes import games, pages, players, trainer
+from nard.server.routes import games, pages, players, ratings, trainer
 from nard.server.rules_pages import router as rules_pages_router
 from nard.server.runtime import tuned_gc
 from nard.server.services.action_log import ActionLog
 from nard.server.services.analysis_service import AnalysisService
 from nard.server.services.bot_service import BotService
 from nard.server.services.player_service import PlayerService
+from nard.server.services.profile_service import ProfileService
 from nard.server.services.trainer_service import TrainerService
 from nard.server.ws import game_socket
 from nard.storage.session import (
@@ -76,6 +77,7 @@ async def _running(app: FastAPI, settings: Settings) -> AsyncIterator[None]:
     app.state.settings = settings
     app.state.rooms = rooms
     app.state.players = PlayerService(sessions, database)
+    app.state.profiles = ProfileService(db)
     app.state.analyses = AnalysisService(db, bus, plies=settings.analysis_plies)
     app.state.trainer = TrainerService(db)
     await rooms.bot.resume(rooms.registry)
@@ -113,6 +115,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(games.router)
     app.include_router(trainer.router)
     app.include_router(rules_pages_router)
+    app.include_router(ratings.router)
     app.include_router(game_socket.router)
     pages.install(app)
 

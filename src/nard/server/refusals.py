@@ -63,6 +63,11 @@ class RefusalCode(StrEnum):
     CONFLICT = "conflict"
     NO_HINT = "no_hint"
     HINT_AFTER_STEP = "hint_after_step"
+    UNRATED = "unrated"
+    NO_SUCH_CHALLENGE = "no_such_challenge"
+    NO_SUCH_PLAYER = "no_such_player"
+    OWN_CHALLENGE = "own_challenge"
+    OUT_OF_RANGE = "out_of_range"
 
 
 _ = RefusalCode
@@ -77,6 +82,10 @@ STATUS: dict[RefusalCode, int] = {
     _.NO_SUCH_GAME: 404,
     _.NO_FAIR_DICE: 404,
     _.NO_ANALYSIS: 404,
+    _.NO_SUCH_CHALLENGE: 404,
+    _.NO_SUCH_PLAYER: 404,
+    _.OWN_CHALLENGE: 409,
+    _.OUT_OF_RANGE: 403,
     _.USERNAME_TAKEN: 409,
     _.CANNOT_CLAIM: 409,
     _.FINISHED: 409,
@@ -169,6 +178,39 @@ TEXT: dict[RefusalCode | tuple[RefusalCode, str], tuple[str, str]] = {
     _.HINT_AFTER_STEP: (
         "a hint is given before the first step of the turn: undo your steps first",
         "راهنمایی پیش از نخستین حرکت نوبت داده می‌شود؛ حرکت‌ها را برگردانید.",
+    ),
+    _.UNRATED: (
+        "this game cannot be rated",
+        "این بازی نمی‌تواند امتیازی باشد.",
+    ),
+    (_.UNRATED, "money"): (
+        "money sessions are unrated",
+        "بازی پولی امتیازی نیست.",
+    ),
+    (_.UNRATED, "guest"): (
+        "guests play unrated: create an account to play rated matches",
+        "مهمان‌ها بی‌امتیاز بازی می‌کنند؛ برای بازی امتیازی حساب بسازید.",
+    ),
+    (_.UNRATED, "self"): (
+        "a match against yourself is never rated",
+        "بازی با خودتان هرگز امتیازی نیست.",
+    ),
+    (_.UNRATED, "bot"): (
+        "matches against the computer are unrated",
+        "بازی با رایانه امتیازی نیست.",
+    ),
+    _.NO_SUCH_CHALLENGE: (
+        "this challenge is gone: someone took it or it was withdrawn",
+        "این دعوت دیگر باز نیست: کسی آن را پذیرفته یا پس گرفته شده است.",
+    ),
+    _.NO_SUCH_PLAYER: ("no such player", "چنین بازیکنی نیست."),
+    _.OWN_CHALLENGE: (
+        "this is your own challenge: wait for an opponent",
+        "این دعوت خود شماست؛ منتظر حریف بمانید.",
+    ),
+    _.OUT_OF_RANGE: (
+        "your rating is outside this challenge's range",
+        "امتیاز شما در بازهٔ این دعوت نیست.",
     ),
 }
 """English and Persian text of each code (and of a code's named variants);

@@ -97,12 +97,15 @@ class GameCreate(Strict):
     side: SideName | Literal["random"] = "white"
     """Your seat (bot and friend games)."""
     bot_level: Literal["beginner", "casual", "intermediate", "advanced", "expert"] = "intermediate"
+    rated: bool | None = None
+    """Rated or not; by default a match between two accounts is rated (docs/ratings.md)."""
 
 
 class GamePublic(GameSnapshot):
     """A game as one of its players (or a spectator) sees it over HTTP."""
 
     you: list[SideName]
+    rated: bool
     invite_url: str | None = None
     watch_url: str | None = None
     created_at: datetime
@@ -139,7 +142,9 @@ class GameSummary(View):
     you: list[SideName]
     score: tuple[int, int]
     length: int | None
+    rated: bool
     result: OutcomeView | None
+    created_at: datetime
     updated_at: datetime
 
 
@@ -160,3 +165,68 @@ class AnalysisPublic(View):
     result: JsonValue
     analysis: JsonValue
     """The same as ``result`` (the web app reads this one)."""
+
+
+# -- ratings and profiles -----------------------------------------------------------------
+
+
+class RatingPoint(BaseModel):
+    """A player's rating after one rated match."""
+
+    at: datetime
+    rating: float
+    game: str | None
+
+
+class RecentMatch(BaseModel):
+    """One of a player's finished matches, as the profile lists it."""
+
+    id: str
+    opponent: str | None
+    opponent_id: int | None
+    bot_level: str | None
+    date: datetime
+    length: int | None
+    rules: str
+    score: tuple[int, int]
+    """The profile's player first."""
+    won: bool | None
+    rated: bool
+    rating_change: float | None
+    replay_url: str
+
+
+class ErrorRatePoint(BaseModel):
+    """The player's error rate (PR) in one analysed match."""
+
+    at: datetime
+    game: str
+    pr: float
+
+
+class ProfilePublic(BaseModel):
+    id: int
+    display_name: str
+    username: str | None
+    is_guest: bool
+    rating: float
+    experience: int
+    wins: int
+    losses: int
+    history: list[RatingPoint]
+    recent: list[RecentMatch]
+    error_rates: list[ErrorRatePoint]
+
+
+class LeaderboardEntry(BaseModel):
+    rank: int
+    id: int
+    display_name: str
+    rating: float
+    experience: int
+
+
+class LeaderboardPublic(BaseModel):
+    data: list[LeaderboardEntry]
+    count: int
+    active_days: int

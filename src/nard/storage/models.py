@@ -15,7 +15,9 @@ from typing import Any
 
 from sqlalchemy import (
     JSON,
+    Boolean,
     DateTime,
+    Float,
     ForeignKey,
     Integer,
     MetaData,
@@ -51,6 +53,9 @@ class Player(Base):
     display_name: Mapped[str] = mapped_column(String(40))
     username: Mapped[str | None] = mapped_column(String(40), unique=True)
     password_hash: Mapped[str | None] = mapped_column(String(200))
+    rating: Mapped[float] = mapped_column(Float, default=1500.0)
+    experience: Mapped[int] = mapped_column(Integer, default=0)
+    """The points of the rated matches finished (FIBS experience)."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
@@ -88,6 +93,9 @@ class Game(Base):
     seq: Mapped[int] = mapped_column(Integer, default=0)
     snapshot: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    rated: Mapped[bool] = mapped_column(Boolean, default=False)
+    rated_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    """When the ratings were moved: set once, by the one transaction that moves them."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
@@ -151,3 +159,39 @@ class TrainerProgress(Base):
     streak: Mapped[int] = mapped_column(Integer, default=0)
     best_streak: Mapped[int] = mapped_column(Integer, default=0)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class RatingChange(Base):
+    """One player's rating before and after one rated match (the rating history)."""
+
+    __tablename__ = "rating_change"
+    __table_args__ = (
+        UniqueConstraint("game_id", "player_id", name="uq_rating_change_game_id_player_id"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id", ondelete="CASCADE"), index=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"))
+    opponent_id: Mapped[int] = mapped_column(ForeignKey("player.id", ondelete="CASCADE"))
+    won: Mapped[bool] = mapped_column(Boolean)
+    length: Mapped[int] = mapped_column(Integer)
+    rating_before: Mapped[float] = mapped_column(Float)
+    rating_after: Mapped[float] = mapped_column(Float)
+    experience_after: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class Challenge(Base):
+    """An open challenge in the lobby; ``taken_by`` is set once, by one conditional UPDATE."""
+
+    __tablename__ = "challenge"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    public_id: Mapped[str] = mapped_column(String(32), unique=True)
+    creator_id: Mapped[int] = mapped_column(ForeignKey("player.id", ondelete="CASCADE"))
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    terms: Mapped[dict[str, Any]] = mapped_column(JSON)
+    """The challenge as created (length, rules, cube, clock, rated, rating range)."""
+    taken_by: Mapped[int | None] = mapped_column(ForeignKey("player.id", ondelete="SET NULL"))
+    game_public_id: Mapped[str | None] = mapped_column(String(32))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

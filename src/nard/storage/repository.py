@@ -10,13 +10,25 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
-from sqlalchemy import bindparam, insert, or_, select, update
+from sqlalchemy import bindparam, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from nard.storage.models import Analysis, Game, GameAction, Player, PlayerToken, utcnow
+from nard.match.ratings import Rated, rate_match
+from nard.match.ratings import RatingChange as Rating
+from nard.storage.models import (
+    Analysis,
+    Challenge,
+    Game,
+    GameAction,
+    Player,
+    PlayerToken,
+    RatingChange,
+    utcnow,
+)
 
 
 class ConflictError(Exception):
@@ -140,6 +152,12 @@ class GameRepository:
             .values({column: player_id, "invite_token": None, "status": "active"})
         )
         return bool(result.rowcount)  # type: ignore[attr-defined]
+
+    def unrate(self, game_id: int) -> None:
+        """Make a game unrated (a guest took its seat) while no rating has moved."""
+        self.session.execute(
+            update(Game).where(Game.id == game_id, Game.rated_at.is_(None)).values(rated=False)
+        )
 
     def set_client_seeds(self, game_id: int, seeds: list[str]) -> bool:
         """Record the client seeds, only while no action (so no roll) is logged."""
@@ -277,6 +295,25 @@ class AnalysisRepository:
             .limit(1)
         )
 
+    def done_of_player(
+        self, player_id: int, *, limit: int = 100
+    ) -> Sequence[tuple[Game, Analysis]]:
+        """The finished analyses of a player's games, oldest game first."""
+        rows = self.session.execute(
+            select(Game, Analysis)
+            .join(Analysis, Analysis.game_id == Game.id)
+            .where(
+                or_(Game.white_player_id == player_id, Game.black_player_id == player_id),
+                Analysis.status == "done",
+            )
+            .order_by(Game.created_at.desc(), Analysis.seq.desc())
+            .limit(limit)
+        ).all()
+        latest: dict[int, tuple[Game, Analysis]] = {}
+        for game, analysis in rows:
+            latest.setdefault(game.id, (game, analysis))
+        return list(reversed(latest.values()))
+
     def begin(self, game_id: int, seq: int) -> Analysis:
         """A running analysis of the game at ``seq`` (a failed or abandoned one starts over)."""
         row = self.session.scalar(
@@ -308,3 +345,159 @@ class AnalysisRepository:
         if error is None:
             values["done"] = Analysis.total
         self.session.execute(update(Analysis).where(Analysis.id == analysis_id).values(values))
+
+
+class RatingRepository:
+    """Ratings: moved once per rated match, their history, the leaderboard."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    def apply(self, game_id: int, winner_id: int, loser_id: int, length: int) -> Rating | None:
+        """Move both ratings for a finished rated match, exactly once; None if already done.
+
+        The conditional UPDATE of ``game.rated_at`` is the one gate: of two
+        processes (or a listener run twice) only one transaction changes that
+        row, and the other waits for it and then changes nothing. The players'
+        rows are locked in id order, so two matches ending at once for the same
+        player are applied one after the other. Only two different accounts are
+        rated. The caller commits.
+        """
+        if winner_id == loser_id:
+            return None
+        gate = self.session.execute(
+            update(Game)
+            .where(Game.id == game_id, Game.rated.is_(True), Game.rated_at.is_(None))
+            .values(rated_at=utcnow())
+        )
+        if not gate.rowcount:  # type: ignore[attr-defined]
+            return None
+        players = {
+            player.id: player
+            for player in self.session.scalars(
+                select(Player)
+                .where(Player.id.in_((winner_id, loser_id)))
+                .order_by(Player.id)
+                .with_for_update()
+            )
+        }
+        winner, loser = players.get(winner_id), players.get(loser_id)
+        if winner is None or loser is None or winner.username is None or loser.username is None:
+            return None
+        change = rate_match(
+            Rated(winner.rating, winner.experience), Rated(loser.rating, loser.experience), length
+        )
+        for player, after, opponent, won in (
+            (winner, change.winner, loser, True),
+            (loser, change.loser, winner, False),
+        ):
+            self.session.add(
+                RatingChange(
+                    player_id=player.id,
+                    game_id=game_id,
+                    opponent_id=opponent.id,
+                    won=won,
+                    length=length,
+                    rating_before=player.rating,
+                    rating_after=after.rating,
+                    experience_after=after.experience,
+                )
+            )
+            player.rating, player.experience = after.rating, after.experience
+        self.session.flush()
+        return change
+
+    def unapplied(self) -> Sequence[Game]:
+        """Finished rated games whose ratings have not moved yet (to finish after a start)."""
+        return self.session.scalars(
+            select(Game).where(
+                Game.rated.is_(True), Game.rated_at.is_(None), Game.status == "finished"
+            )
+        ).all()
+
+    def history(self, player_id: int, *, limit: int = 200) -> Sequence[RatingChange]:
+        """A player's rating changes, oldest first (the last ``limit``)."""
+        newest = self.session.scalars(
+            select(RatingChange)
+            .where(RatingChange.player_id == player_id)
+            .order_by(RatingChange.created_at.desc(), RatingChange.id.desc())
+            .limit(limit)
+        ).all()
+        return list(reversed(newest))
+
+    def leaderboard(self, since: datetime, *, limit: int = 100) -> Sequence[Player]:
+        """Accounts that finished a rated match since ``since``, best rating first."""
+        active = select(RatingChange.player_id).where(RatingChange.created_at >= since)
+        return self.session.scalars(
+            select(Player)
+            .where(Player.id.in_(active), Player.username.is_not(None))
+            .order_by(Player.rating.desc(), Player.id)
+            .limit(limit)
+        ).all()
+
+    def record(self, player_id: int) -> tuple[int, int]:
+        """The player's rated wins and losses."""
+        rows = self.session.execute(
+            select(RatingChange.won, func.count())
+            .where(RatingChange.player_id == player_id)
+            .group_by(RatingChange.won)
+        ).all()
+        counts = {bool(won): int(count) for won, count in rows}
+        return counts.get(True, 0), counts.get(False, 0)
+
+
+class ChallengeRepository:
+    """The lobby's challenges; each is taken at most once."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    def create(self, public_id: str, creator_id: int, terms: dict[str, Any]) -> Challenge:
+        challenge = Challenge(
+            public_id=public_id, creator_id=creator_id, status="open", terms=terms
+        )
+        self.session.add(challenge)
+        self.session.flush()
+        return challenge
+
+    def by_public_id(self, public_id: str) -> Challenge | None:
+        return self.session.scalar(select(Challenge).where(Challenge.public_id == public_id))
+
+    def open(self) -> Sequence[Challenge]:
+        return self.session.scalars(
+            select(Challenge).where(Challenge.status == "open").order_by(Challenge.id)
+        ).all()
+
+    def take(self, challenge_id: int, player_id: int) -> bool:
+        """Take an open challenge: a single conditional UPDATE, so only one taker wins."""
+        result = self.session.execute(
+            update(Challenge)
+            .where(
+                Challenge.id == challenge_id,
+                Challenge.status == "open",
+                Challenge.taken_by.is_(None),
+                Challenge.creator_id != player_id,
+            )
+            .values(status="taken", taken_by=player_id)
+        )
+        return bool(result.rowcount)  # type: ignore[attr-defined]
+
+    def set_game(self, challenge_id: int, game_public_id: str) -> None:
+        self.session.execute(
+            update(Challenge)
+            .where(Challenge.id == challenge_id)
+            .values(game_public_id=game_public_id)
+        )
+
+    def cancel(self, public_id: str, creator_id: int) -> bool:
+        """Withdraw one's own open challenge; False if it is gone or taken."""
+        result = self.session.execute(
+            update(Challenge)
+            .where(
+                Challenge.public_id == public_id,
+                Challenge.creator_id == creator_id,
+                Challenge.status == "open",
+            )
+            .values(status="cancelled")
+        )
+        return bool(result.rowcount)  # type: ignore[attr-defined]

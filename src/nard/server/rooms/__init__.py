@@ -6,8 +6,8 @@ dice), :mod:`~nard.server.rooms.table` checks the seat and the turn, applies
 the action, saves it (``services/action_log.py``, a group commit) and
 publishes it, :mod:`~nard.server.rooms.projection` makes it the JSON every
 subscriber's socket sends, and the table's after-commit listeners take it
-from there (:mod:`~nard.server.rooms.bot`). The live games themselves are
-kept by :mod:`~nard.server.rooms.registry`, who is connected by
+from there (:mod:`~nard.server.rooms.bot`, :mod:`~nard.server.rooms.ratings`).
+The live games themselves are kept by :mod:`~nard.server.rooms.registry`, who is connected by
 :mod:`~nard.server.rooms.presence`; :mod:`~nard.server.rooms.hints` answers
 hint requests.
 """
@@ -23,6 +23,7 @@ from nard.server.rooms.hints import Hints
 from nard.server.rooms.intake import Intake
 from nard.server.rooms.presence import Presence
 from nard.server.rooms.projection import Projection
+from nard.server.rooms.ratings import Ratings
 from nard.server.rooms.registry import Registry
 from nard.server.rooms.table import Table
 from nard.server.services.action_log import ActionLog
@@ -38,6 +39,7 @@ class Rooms:
     projection: Projection
     table: Table
     bot: BotTurns
+    ratings: Ratings
     hints: Hints
     bus: EventBus
 
@@ -64,8 +66,16 @@ class Rooms:
             projection=projection,
         )
         bot = BotTurns(bots, table)
-        return cls(registry, presence, projection, table, bot, Hints(registry, bots), bus)
+        ratings = Ratings(database)
+        table.listen(ratings)
+        return cls(registry, presence, projection, table, bot, ratings, Hints(registry, bots), bus)
+
+    async def resume(self) -> None:
+        """After a start: the bot plays on, cut-off ratings move."""
+        await self.bot.resume(self.registry)
+        await self.ratings.resume(await self.registry.unrated_games())
 
     async def close(self) -> None:
         await self.bot.close()
+        await self.ratings.close()
         await self.table.log.close()

@@ -185,7 +185,9 @@ def summary(row: GameRow, names: dict[int, str], player_id: int) -> GameSummary:
             "you": [side for side in ("white", "black") if seats[side] == player_id],
             "score": row.snapshot.get("score", (0, 0)),
             "length": row.settings.get("length"),
+            "rated": row.rated,
             "result": row.result,
+            "created_at": row.created_at,
             "updated_at": row.updated_at,
         }
     )
@@ -268,6 +270,7 @@ class Projection:
         return GamePublic(
             **dict(self.snapshot(live)),
             you=[side_name(side) for side in you],
+            rated=live.setup.rated,
             created_at=live.setup.created_at,
             updated_at=live.standing.updated_at,
             watch_url=f"/watch/{live.public_id}?token={live.setup.watch_token}" if you else None,

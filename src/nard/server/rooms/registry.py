@@ -24,7 +24,7 @@ from nard.match.record import MatchRecord
 from nard.server.database import Database
 from nard.server.protocol.views import OutcomeView
 from nard.storage.models import Game as GameRow
-from nard.storage.repository import GameRepository, PlayerRepository
+from nard.storage.repository import GameRepository, PlayerRepository, RatingRepository
 
 log = logging.getLogger(__name__)
 
@@ -47,7 +47,7 @@ class GameMode(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Setup:
-    """What a game is from its creation on; it never changes."""
+    """What a game is from its creation on (only ``rated`` may be turned off, once)."""
 
     id: int
     public_id: str
@@ -60,6 +60,9 @@ class Setup:
     commitment: str | None
     watch_token: str
     created_at: datetime
+    rated: bool = False
+    """Chosen at creation (a guest taking the seat turns it off); the ratings move
+    when a rated match ends (rooms/ratings.py)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +154,7 @@ def _from_row(session: Session, row: GameRow, match: Match, seq: int) -> LiveGam
         commitment=row.commitment,
         watch_token=row.watch_token,
         created_at=row.created_at,
+        rated=row.rated,
     )
     result = None if row.result is None else OutcomeView.model_validate(row.result)
     return LiveGame(
@@ -224,7 +228,8 @@ class Registry:
             lambda s: read_game(s, game_id=live.setup.id, interner=self.interner)
         )
         assert fresh is not None
-        live.standing, live.seating = fresh.standing, fresh.seating
+        # The setup too: a guest who takes the seat makes the match unrated.
+        live.setup, live.standing, live.seating = fresh.setup, fresh.standing, fresh.seating
         live.client_seeds = fresh.client_seeds
         return live
 
@@ -235,6 +240,13 @@ class Registry:
         )
         games = [await self.get(public_id) for public_id in rows]
         return [live for live in games if live is not None]
+
+    async def unrated_games(self) -> list[LiveGame]:
+        """The finished rated matches whose ratings have not moved yet, loaded."""
+        rows = await self.database.run(
+            lambda session: [row.id for row in RatingRepository(session).unapplied()]
+        )
+        return [await self.load(game_id) for game_id in rows]
 
     async def of_player(
         self, player_id: int, *, finished: bool | None = None

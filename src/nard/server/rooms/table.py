@@ -4,7 +4,7 @@ Under the game's lock: check that the player holds the seat and saw the latest
 state (``seq``), let :mod:`nard.match` apply the action (its errors carry the
 rule and the core's explanation), append it to the action log in one committed
 transaction, and only then publish the update on the bus and tell the
-listeners (:class:`AfterCommit`: the bot; later clocks and ratings); the socket
+listeners (:class:`AfterCommit`: the bot, the ratings); the socket
 acknowledges the action once :meth:`Table.act` returns its ``seq``.
 Creating a game, taking a friend's invitation and claiming an abandoned game
 happen here too.
@@ -13,6 +13,7 @@ happen here too.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Protocol
 
@@ -54,6 +55,27 @@ class AfterCommit(Protocol):
     def after_commit(self, live: LiveGame) -> None: ...
 
 
+def rated_at_creation(request: schemas.GameCreate, *, account: bool) -> bool:
+    """Whether a new game is rated: asked for, or by default between accounts.
+
+    Only a match (not a money session) between two accounts is rated: never a
+    guest's, never against yourself (hot-seat), never against the computer.
+    Whether the opponent is an account is known only when the seat is taken.
+    """
+    why = None
+    if request.length is None:
+        why = "money"
+    elif request.mode == "hotseat":
+        why = "self"
+    elif request.mode == "bot":
+        why = "bot"
+    elif not account:
+        why = "guest"
+    if request.rated and why is not None:
+        raise Refusal(RefusalCode.UNRATED, variant=why)
+    return why is None and request.rated is not False
+
+
 def refuse_unless_current(live: LiveGame, seq: int) -> None:
     """Refuse a message about a finished game or a state older than the game's."""
     if live.is_over or live.match.game is None:
@@ -92,11 +114,14 @@ class Table:
 
     # -- a new game, a friend's seat --------------------------------------------------------
 
-    async def create(self, player_id: int, request: schemas.GameCreate) -> LiveGame:
+    async def create(
+        self, player_id: int, request: schemas.GameCreate, *, account: bool = False
+    ) -> LiveGame:
         try:
             header = match_header(request)
         except ValueError as error:
             raise Refusal(RefusalCode.INVALID, why=str(error)) from error
+        rated = rated_at_creation(request, account=account)
         mine = SIDES[
             secrets.choice(("white", "black")) if request.side == "random" else request.side
         ]
@@ -128,6 +153,7 @@ class Table:
                 client_seeds=[request.client_seed] if request.client_seed else [],
                 seq=0,
                 snapshot={},
+                rated=rated,
             )
             session.commit()
             return row.id
@@ -136,11 +162,64 @@ class Table:
         self._changed(live)
         return live
 
-    async def join(self, token: str, player_id: int) -> LiveGame:
+    async def pair(
+        self,
+        players: tuple[int, int],
+        request: schemas.GameCreate,
+        *,
+        rated: bool,
+        claim: Callable[[Session, str], bool],
+    ) -> LiveGame | None:
+        """A game between two players met in the lobby, in the transaction that ``claim``s them.
+
+        ``claim(session, public_id)`` takes the challenge (or the quick-match
+        pairing) for the game ``public_id`` in the same transaction; if it
+        fails, nothing is created and the answer is None.
+        The seats are drawn at random.
+        """
+        try:
+            header = match_header(request)
+        except ValueError as error:
+            raise Refusal(RefusalCode.INVALID, why=str(error)) from error
+        first, second = players if secrets.randbits(1) else players[::-1]
+        seed = secrets.token_bytes(32) if request.fair_dice else None
+
+        public_id = new_public_id()
+
+        def insert(session: Session) -> int | None:
+            if not claim(session, public_id):
+                session.rollback()
+                return None
+            row = GameRepository(session).create(
+                public_id=public_id,
+                mode=GameMode.FRIEND.value,
+                status=GameStatus.ACTIVE.value,
+                settings=header,
+                white_player_id=first,
+                black_player_id=second,
+                watch_token=new_token(),
+                server_seed=None if seed is None else seed.hex(),
+                commitment=None if seed is None else fair_commitment(seed),
+                client_seeds=[],
+                seq=0,
+                snapshot={},
+                rated=rated,
+            )
+            session.commit()
+            return row.id
+
+        game_id = await self.database.run(insert)
+        if game_id is None:
+            return None
+        live = await self.registry.load(game_id)
+        self._changed(live)
+        return live
+
+    async def join(self, token: str, player_id: int, *, account: bool = False) -> LiveGame:
         """Take the free seat of the game this invitation belongs to; the first opener wins.
 
-        A player already seated (the creator opening their own link) gets the game as
-        it is."""
+        A guest who takes the seat makes the match unrated. A player already seated
+        (the creator opening their own link) gets the game as it is."""
 
         def take(session: Session) -> tuple[int, bool | None] | None:
             games = GameRepository(session)
@@ -151,6 +230,8 @@ class Table:
                 return row.id, None
             side = "white" if row.white_player_id is None else "black"
             taken = games.take_seat(row.id, side, player_id, token)
+            if taken and not account:
+                games.unrate(row.id)
             session.commit()
             return row.id, taken
 

@@ -38,7 +38,7 @@ async def create_game(
     body: schemas.GameCreate, player: PlayerOrGuest, rooms: RoomsDep
 ) -> schemas.GamePublic:
     """A game against the bot, a friend (share ``invite_url``) or hot-seat."""
-    live = await rooms.table.create(player.id, body)
+    live = await rooms.table.create(player.id, body, account=not player.is_guest)
     return rooms.projection.public(live, player.id)
 
 
@@ -70,7 +70,7 @@ async def read_game(
 @router.post("/invites/{invite}")
 async def accept_invite(invite: str, player: PlayerOrGuest, rooms: RoomsDep) -> schemas.GamePublic:
     """Take the free seat of a friend's game; the first to open the link gets it."""
-    live = await rooms.table.join(invite, player.id)
+    live = await rooms.table.join(invite, player.id, account=not player.is_guest)
     return rooms.projection.public(live, player.id)
 
 

@@ -1,0 +1,173 @@
+"""Rated matches through the server (SQLite and PostgreSQL): the ratings after matches
+of several lengths (values worked by hand, docs/ratings.md), unrated guests, no
+rated play against yourself, money or the computer, the profile and leaderboard."""
+
+from __future__ import annotations
+
+import secrets
+import time
+from contextlib import ExitStack
+from typing import Any
+
+import pytest
+
+from tests.server.conftest import Harness, Socket
+
+
+def account(server: Harness, name: str) -> int:
+    username = f"{name}_{secrets.token_hex(4)}"
+    response = server.request(
+        name,
+        "POST",
+        "/api/accounts",
+        json={"username": username, "password": "long enough pw", "display_name": name},
+    )
+    assert response.status_code == 201, response.text
+    player_id: int = response.json()["id"]
+    return player_id
+
+
+def seat(server: Harness, host: str, guest: str, length: int, **extra: Any) -> dict[str, Any]:
+    game = server.new_game(host, mode="friend", side="white", length=length, **extra)
+    invite = game["invite_url"].rsplit("/", 1)[1]
+    joined = server.request(guest, "POST", f"/api/invites/{invite}")
+    assert joined.status_code == 200, joined.text
+    body: dict[str, Any] = joined.json()
+    return body
+
+
+def sync(sockets: list[Socket]) -> None:
+    newest = max(socket.seq for socket in sockets)
+    for socket in sockets:
+        while socket.seq < newest:
+            socket.recv()
+
+
+def play_to_the_end(server: Harness, game_id: str, winner: str, loser: str) -> None:
+    """The loser resigns every game on their turn; the winner plays its turns."""
+    with ExitStack() as stack:
+        won = stack.enter_context(server.socket(winner, game_id))
+        lost = stack.enter_context(server.socket(loser, game_id))
+        both = [won, lost]
+        loser_side = server.request(loser, "GET", f"/api/games/{game_id}").json()["you"][0]
+        while not lost.state["match"]["over"]:
+            game = lost.state["game"]
+            if game["phase"] == "opening":
+                assert lost.act("roll")["type"] == "ack"
+            elif game["turn"] == loser_side and game["phase"] == "rolling":
+                assert lost.act("resign", kind="single")["type"] == "ack"
+                sync(both)
+                assert won.act("accept_resignation")["type"] == "ack"
+            elif game["turn"] == loser_side:
+                lost.play_turn()
+            else:
+                if game["phase"] == "rolling":
+                    assert won.act("roll")["type"] == "ack"
+                    sync(both)
+                won.play_turn()
+            sync(both)
+
+
+def profile(server: Harness, player_id: int) -> dict[str, Any]:
+    response = server.request(None, "GET", f"/api/players/{player_id}/profile")
+    assert response.status_code == 200, response.text
+    body: dict[str, Any] = response.json()
+    return body
+
+
+def rated_profile(server: Harness, player_id: int, matches: int) -> dict[str, Any]:
+    """The profile once ``matches`` rated matches are in its history (applied after commit)."""
+    deadline = time.monotonic() + 10
+    while True:
+        found = profile(server, player_id)
+        if len(found["history"]) >= matches or time.monotonic() > deadline:
+            return found
+        time.sleep(0.02)
+
+
+def test_ratings_after_a_one_and_a_three_point_match(server: Harness) -> None:
+    ann, bob = account(server, "ann"), account(server, "bob")
+    first = seat(server, "ann", "bob", 1)
+    assert first["rated"] is True
+    play_to_the_end(server, first["id"], "ann", "bob")
+    # Both new (1500, experience 0): P_upset = 1/(10^0 + 1) = 0.5, the change
+    # 4·√1·0.5 = 2, boosted ×5: 1510 and 1490, experience 1.
+    assert rated_profile(server, ann, 1)["rating"] == 1510.0
+    assert rated_profile(server, bob, 1)["rating"] == 1490.0
+
+    second = seat(server, "ann", "bob", 3)
+    play_to_the_end(server, second["id"], "bob", "ann")
+    # Bob (1490) beats Ann (1510) over 3 points: D·√3/2000 = 20·1.732051/2000 =
+    # 0.017321; 10^0.017321 = 1.040688; Ann's chance was 1.040688/2.040688 =
+    # 0.509969; the change 4·√3·0.509969 = 3.533170, boosted by 5 - 1/100 = 4.99
+    # for both: ±17.630518.
+    bob_now, ann_now = rated_profile(server, bob, 2), rated_profile(server, ann, 2)
+    assert bob_now["rating"] == pytest.approx(1507.63, abs=0.005)
+    assert ann_now["rating"] == pytest.approx(1492.37, abs=0.005)
+    assert (ann_now["experience"], bob_now["experience"]) == (4, 4)
+    assert (ann_now["wins"], ann_now["losses"]) == (1, 1)
+    assert [point["rating"] for point in ann_now["history"]] == [1510.0, 1492.37]
+    recent = ann_now["recent"][0]
+    assert recent["id"] == second["id"] and recent["won"] is False and recent["length"] == 3
+    assert recent["opponent"] == "bob" and recent["rating_change"] == pytest.approx(-17.63, 0.01)
+    assert recent["replay_url"] == f"/replay/{second['id']}"
+    board = server.request(None, "GET", "/api/leaderboard").json()["data"]
+    ranks = {entry["id"]: entry["rank"] for entry in board}
+    assert ranks[bob] < ranks[ann]
+
+
+def test_a_guest_plays_unrated(server: Harness) -> None:
+    cat = account(server, "cat")
+    server.guest("dan")
+    game = seat(server, "cat", "dan", 1)
+    assert game["rated"] is False
+    play_to_the_end(server, game["id"], "cat", "dan")
+    seen = profile(server, cat)
+    assert seen["recent"][0]["won"] is True and seen["recent"][0]["rated"] is False
+    time.sleep(0.2)
+    assert profile(server, cat)["rating"] == 1500.0 and profile(server, cat)["history"] == []
+
+
+def test_an_unrated_match_between_accounts_moves_nothing(server: Harness) -> None:
+    eve = account(server, "eve")
+    account(server, "fay")
+    game = seat(server, "eve", "fay", 1, rated=False)
+    play_to_the_end(server, game["id"], "eve", "fay")
+    time.sleep(0.2)
+    assert profile(server, eve)["rating"] == 1500.0
+
+
+@pytest.mark.parametrize(
+    ("body", "why"),
+    [
+        ({"mode": "hotseat", "length": 1}, "yourself"),
+        ({"mode": "friend", "length": None}, "money"),
+        ({"mode": "bot", "length": 1}, "computer"),
+    ],
+)
+def test_rated_play_is_refused_against_yourself_money_and_the_computer(
+    server: Harness, body: dict[str, Any], why: str
+) -> None:
+    account(server, "gil")
+    response = server.request("gil", "POST", "/api/games", json={**body, "rated": True})
+    assert response.status_code == 400 and response.json()["code"] == "unrated"
+    assert why in response.json()["message"]
+
+
+def test_a_guest_cannot_open_a_rated_match(server: Harness) -> None:
+    server.guest("hal")
+    response = server.request(
+        "hal", "POST", "/api/games", json={"mode": "friend", "length": 1, "rated": True}
+    )
+    assert response.status_code == 400 and "guest" in response.json()["message"]
+
+
+def test_a_claim_after_abandonment_ends_the_match_rated(server_factory: Any) -> None:
+    server = server_factory(claim_after_s=0.0)
+    ivy, jon = account(server, "ivy"), account(server, "jon")
+    game = seat(server, "ivy", "jon", 5)
+    with server.socket("ivy", game["id"]) as ws:
+        answer = ws.act("claim")
+        assert answer["type"] == "ack", answer
+    assert rated_profile(server, ivy, 1)["rating"] == pytest.approx(1500 + 5 * 4 * 5**0.5 * 0.5)
+    assert rated_profile(server, jon, 1)["experience"] == 5
