@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from pydantic import BaseModel, TypeAdapter
 
-from nard.server.protocol import client, events, server, views
+from nard.server.protocol import client, events, lobby, server, views
 from nard.server.refusals import STATUS, TEXT, RefusalCode
 
 DOC = (Path(__file__).resolve().parents[2] / "docs" / "protocol.md").read_text(encoding="utf-8")
@@ -115,3 +115,20 @@ def test_the_json_examples_are_valid_messages_sent_as_written() -> None:
     for example in examples("### Client to server"):
         parsed = client.parse_client_message(json.dumps(example))
         assert parsed.type == example["type"]
+
+
+def test_the_lobby_messages_and_objects_are_documented_both_ways() -> None:
+    models = {type_name(model): wire_fields(model) for model in members(lobby.LobbyServerMessage)}
+    assert documented("### Lobby server to client") == models
+    objects = {
+        name: wire_fields(model)
+        for name, model in vars(lobby).items()
+        if inspect.isclass(model)
+        and issubclass(model, views.View)
+        and model.__module__ == lobby.__name__
+        and "type" not in model.model_fields
+    }
+    assert documented("#### Objects in lobby messages") == objects
+    for example in examples("### Lobby server to client"):
+        message = TypeAdapter(lobby.LobbyServerMessage).validate_python(example)
+        assert message.model_dump(mode="json") == example

@@ -5,9 +5,7 @@ from __future__ import annotations
 
 import secrets
 import threading
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import pytest
 from sqlalchemy.orm import Session, sessionmaker
@@ -15,20 +13,11 @@ from sqlalchemy.orm import Session, sessionmaker
 from nard.match.ratings import RatingChange
 from nard.storage.models import Player
 from nard.storage.repository import GameRepository, PlayerRepository, RatingRepository
-from nard.storage.session import make_engine, make_sessions, migrate
-from tests.dbs import database_url
 
 
-@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
-def sessions(
-    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[sessionmaker[Session]]:
-    folder: Path = tmp_path_factory.mktemp("ratingdb")
-    with database_url(request.param, folder) as url:
-        engine = make_engine(url)
-        migrate(engine)
-        yield make_sessions(engine)
-        engine.dispose()
+@pytest.fixture
+def sessions(migrated: sessionmaker[Session]) -> sessionmaker[Session]:
+    return migrated
 
 
 def _account(session: Session, experience: int = 0, rating: float = 1500.0) -> int:

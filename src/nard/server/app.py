@@ -26,10 +26,11 @@ from fastapi.responses import JSONResponse
 from nard.server.bus import EventBus, InProcessBus, RedisBus
 from nard.server.config import Settings
 from nard.server.database import Database
+from nard.server.lobby.hall import Hall
 from nard.server.protocol.server import ErrorMessage
 from nard.server.refusals import Refusal
 from nard.server.rooms import Rooms
-from nard.server.routes import games, pages, players, ratings, trainer
+from nard.server.routes import games, lobby, pages, players, ratings, trainer
 from nard.server.rules_pages import router as rules_pages_router
 from nard.server.runtime import tuned_gc
 from nard.server.services.action_log import ActionLog
@@ -38,7 +39,7 @@ from nard.server.services.bot_service import BotService
 from nard.server.services.player_service import PlayerService
 from nard.server.services.profile_service import ProfileService
 from nard.server.services.trainer_service import TrainerService
-from nard.server.ws import game_socket
+from nard.server.ws import game_socket, lobby_socket
 from nard.storage.session import (
     log_writers,
     loop_writer,
@@ -78,12 +79,14 @@ async def _running(app: FastAPI, settings: Settings) -> AsyncIterator[None]:
     app.state.rooms = rooms
     app.state.players = PlayerService(sessions, database)
     app.state.profiles = ProfileService(db)
+    app.state.lobby = Hall(db, bus, rooms.table)
     app.state.analyses = AnalysisService(db, bus, plies=settings.analysis_plies)
     app.state.trainer = TrainerService(db)
-    await rooms.bot.resume(rooms.registry)
+    await rooms.resume()
     try:
         yield
     finally:
+        await app.state.lobby.close()
         await rooms.close()
         await app.state.analyses.close()
         bots.close()
@@ -116,7 +119,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(trainer.router)
     app.include_router(rules_pages_router)
     app.include_router(ratings.router)
+    app.include_router(lobby.router)
     app.include_router(game_socket.router)
+    app.include_router(lobby_socket.router)
     pages.install(app)
 
     @app.get("/api/health", tags=["server"])

@@ -12,6 +12,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field, JsonValue, StringConstraints
 
+from nard.server.protocol.lobby import ClockPreset
 from nard.server.protocol.views import (
     GameSnapshot,
     OutcomeView,
@@ -230,3 +231,40 @@ class LeaderboardPublic(BaseModel):
     data: list[LeaderboardEntry]
     count: int
     active_days: int
+
+
+# -- the lobby -----------------------------------------------------------------------------
+
+
+class ChallengeCreate(Strict):
+    """An open challenge in the lobby; anyone (in the rating range) may accept it."""
+
+    length: Annotated[int, Field(ge=1, le=25)] | None = 5
+    """Match length in points; None for a money session (never rated)."""
+    rules: RuleSwitches = Field(default_factory=RuleSwitches)
+    cube: bool | None = None
+    """Cube on or off; None keeps the rules preset's."""
+    clock: ClockPreset = "none"
+    rated: bool | None = None
+    """Default: rated for an account's match (money and guests play unrated)."""
+    min_rating: Annotated[float, Field(ge=0, le=5000)] | None = None
+    max_rating: Annotated[float, Field(ge=0, le=5000)] | None = None
+
+
+class QuickMatch(Strict):
+    """Play someone now: paired by rating in a window that widens while you wait."""
+
+    length: Annotated[int, Field(ge=1, le=25)] = 5
+    preset: Literal["standard", "iranian"] = "standard"
+
+
+class ChallengeTaken(BaseModel):
+    challenge: str
+    game: str
+    """The new game's id: open ``/game/{game}``."""
+
+
+class Seeking(BaseModel):
+    seeking: bool
+    game: str | None = None
+    """Set when the pairing happened at once."""

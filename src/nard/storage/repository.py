@@ -76,6 +76,12 @@ class PlayerRepository:
         self.session.flush()
         return player
 
+    def many(self, player_ids: Sequence[int]) -> dict[int, Player]:
+        if not player_ids:
+            return {}
+        found = self.session.scalars(select(Player).where(Player.id.in_(player_ids)))
+        return {player.id: player for player in found}
+
     def get(self, player_id: int) -> Player | None:
         return self.session.get(Player, player_id)
 
@@ -481,6 +487,16 @@ class ChallengeRepository:
             .values(status="taken", taken_by=player_id)
         )
         return bool(result.rowcount)  # type: ignore[attr-defined]
+
+    def games_in_play(self, *, limit: int = 50) -> Sequence[Game]:
+        """The unfinished games started in the lobby, newest first."""
+        return self.session.scalars(
+            select(Game)
+            .join(Challenge, Challenge.game_public_id == Game.public_id)
+            .where(Game.status == "active")
+            .order_by(Game.id.desc())
+            .limit(limit)
+        ).all()
 
     def set_game(self, challenge_id: int, game_public_id: str) -> None:
         self.session.execute(

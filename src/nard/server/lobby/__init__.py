@@ -1,0 +1,7 @@
+"""The lobby: open challenges, quick match, who is online and the games to watch.
+
+:mod:`~nard.server.lobby.pairing` pairs quick-match seekers (pure, tested with
+injected time); :mod:`~nard.server.lobby.hall` keeps the lobby and publishes
+every change on the event bus's ``lobby`` channel, which every open lobby
+socket (``ws/lobby_socket.py``) forwards.
+"""

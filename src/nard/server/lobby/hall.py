@@ -1,0 +1,347 @@
+"""The lobby hall: challenges (in the database), quick-match seekers and who is online.
+
+Every change is published as a whole ``lobby`` snapshot on the event bus's
+``lobby`` channel (in-process, or Redis), and a new game's ``matched`` message
+on each of its players' channels (``player:<id>``). A challenge is taken by one
+conditional UPDATE in the transaction that creates the game
+(:meth:`~nard.server.rooms.table.Table.pair`), so two people accepting at once
+get exactly one game. Seekers and the online list are this process's.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from sqlalchemy.orm import Session
+
+from nard.match.ratings import INITIAL_RATING
+from nard.server import schemas
+from nard.server.bus import EventBus
+from nard.server.database import Database
+from nard.server.lobby.pairing import Seeker, Terms, pair
+from nard.server.protocol.lobby import (
+    ChallengeView,
+    LobbyGameView,
+    LobbyMessage,
+    LobbyPlayerView,
+    MatchedMessage,
+)
+from nard.server.refusals import Refusal, RefusalCode
+from nard.server.rooms.founding import match_header, rule_set
+from nard.server.rooms.registry import GameMode, LiveGame
+from nard.server.rooms.table import Table
+from nard.server.security import new_public_id
+from nard.server.services.player_service import PlayerInfo
+from nard.storage.models import Challenge, Player
+from nard.storage.repository import ChallengeRepository, PlayerRepository
+
+CHANNEL = "lobby"
+PAIR_EVERY_S = 1.0
+"""How often waiting seekers are paired again (their windows widen)."""
+
+
+def player_channel(player_id: int) -> str:
+    return f"player:{player_id}"
+
+
+def game_request(terms: schemas.ChallengeCreate) -> schemas.GameCreate:
+    rules = terms.rules
+    if terms.cube is not None:
+        rules = rules.model_copy(update={"cube": terms.cube})
+    return schemas.GameCreate(mode="friend", length=terms.length, rules=rules)
+
+
+def challenge_rated(terms: schemas.ChallengeCreate, creator: PlayerInfo) -> bool:
+    why = "money" if terms.length is None else "guest" if creator.is_guest else None
+    if terms.rated and why is not None:
+        raise Refusal(RefusalCode.UNRATED, variant=why)
+    return why is None and terms.rated is not False
+
+
+def _player_view(player: Player) -> LobbyPlayerView:
+    return LobbyPlayerView(
+        id=player.id,
+        display_name=player.display_name,
+        rating=round(player.rating, 2),
+        is_guest=player.username is None,
+    )
+
+
+@dataclass(slots=True)
+class _Online:
+    connections: dict[int, int] = field(default_factory=dict)
+
+    def arrive(self, player_id: int) -> None:
+        self.connections[player_id] = self.connections.get(player_id, 0) + 1
+
+    def leave(self, player_id: int) -> None:
+        left = self.connections.get(player_id, 0) - 1
+        if left > 0:
+            self.connections[player_id] = left
+        else:
+            self.connections.pop(player_id, None)
+
+
+class Hall:
+    def __init__(
+        self,
+        database: Database,
+        bus: EventBus,
+        table: Table,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.database = database
+        self.bus = bus
+        self.table = table
+        self.clock = clock
+        self.online = _Online()
+        self.seekers: dict[int, Seeker] = {}
+        self._pairing: asyncio.Task[None] | None = None
+        self._tasks: set[asyncio.Task[None]] = set()
+        table.listen(self)
+
+    def after_commit(self, live: LiveGame) -> None:
+        """A game that has just ended leaves the list of games to watch."""
+        if live.is_over and live.setup.mode is GameMode.FRIEND:
+            task = asyncio.create_task(self.publish())
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    # -- challenges ----------------------------------------------------------------------------
+
+    async def create(self, player: PlayerInfo, terms: schemas.ChallengeCreate) -> str:
+        try:
+            match_header(game_request(terms))
+        except ValueError as error:
+            raise Refusal(RefusalCode.INVALID, why=str(error)) from error
+        low, high = terms.min_rating, terms.max_rating
+        if low is not None and high is not None and low > high:
+            raise Refusal(RefusalCode.INVALID, why="min_rating is above max_rating")
+        stored = terms.model_dump(mode="json") | {"rated": challenge_rated(terms, player)}
+        public_id = new_public_id()
+
+        def insert(session: Session) -> None:
+            ChallengeRepository(session).create(public_id, player.id, stored)
+            session.commit()
+
+        await self.database.run(insert)
+        await self.publish()
+        return public_id
+
+    async def cancel(self, player: PlayerInfo, public_id: str) -> None:
+        def withdraw(session: Session) -> bool:
+            done = ChallengeRepository(session).cancel(public_id, player.id)
+            session.commit()
+            return done
+
+        if not await self.database.run(withdraw):
+            raise Refusal(RefusalCode.NO_SUCH_CHALLENGE)
+        await self.publish()
+
+    async def accept(self, player: PlayerInfo, public_id: str) -> schemas.ChallengeTaken:
+        """Take the challenge and start its game; of two at once exactly one gets it."""
+
+        def read(session: Session) -> tuple[Challenge, Player] | None:
+            challenge = ChallengeRepository(session).by_public_id(public_id)
+            me = PlayerRepository(session).get(player.id)
+            if challenge is None or challenge.status != "open" or me is None:
+                return None
+            return challenge, me
+
+        found = await self.database.run(read)
+        if found is None:
+            raise Refusal(RefusalCode.NO_SUCH_CHALLENGE)
+        challenge, me = found
+        if challenge.creator_id == player.id:
+            raise Refusal(RefusalCode.OWN_CHALLENGE)
+        terms = schemas.ChallengeCreate.model_validate(
+            {k: v for k, v in challenge.terms.items() if k != "rated"}, strict=False
+        )
+        rated = bool(challenge.terms.get("rated"))
+        if rated and player.is_guest:
+            raise Refusal(RefusalCode.UNRATED, variant="guest")
+        low, high = terms.min_rating, terms.max_rating
+        if (low is not None and me.rating < low) or (high is not None and me.rating > high):
+            raise Refusal(RefusalCode.OUT_OF_RANGE)
+
+        def claim(session: Session, game_id: str) -> bool:
+            challenges = ChallengeRepository(session)
+            if not challenges.take(challenge.id, player.id):
+                return False
+            challenges.set_game(challenge.id, game_id)
+            return True
+
+        live = await self.table.pair(
+            (challenge.creator_id, player.id), game_request(terms), rated=rated, claim=claim
+        )
+        if live is None:
+            raise Refusal(RefusalCode.NO_SUCH_CHALLENGE)
+        await self._matched(live.public_id, public_id, (challenge.creator_id, player.id))
+        return schemas.ChallengeTaken(challenge=public_id, game=live.public_id)
+
+    # -- quick match -----------------------------------------------------------------------------
+
+    async def seek(self, player: PlayerInfo, wish: schemas.QuickMatch) -> schemas.Seeking:
+        rating = await self.database.run(
+            lambda session: (PlayerRepository(session).get(player.id) or Player()).rating
+        )
+        self.seekers[player.id] = Seeker(
+            player.id, rating or INITIAL_RATING, (wish.length, wish.preset), self.clock()
+        )
+        games = await self.pair_seekers()
+        await self.publish()
+        if self.seekers and self._pairing is None:
+            self._pairing = asyncio.create_task(self._keep_pairing())
+        return schemas.Seeking(seeking=player.id in self.seekers, game=games.get(player.id))
+
+    async def stop_seeking(self, player: PlayerInfo) -> None:
+        if self.seekers.pop(player.id, None) is not None:
+            await self.publish()
+
+    async def pair_seekers(self) -> dict[int, str]:
+        """Start a game for each pair the window allows now: ``{player: game}``."""
+        started: dict[int, str] = {}
+        for first, second in pair(list(self.seekers.values()), self.clock()):
+            self.seekers.pop(first.player_id, None)
+            self.seekers.pop(second.player_id, None)
+            game = await self._start_quick((first.player_id, second.player_id), first.terms)
+            started.update({first.player_id: game, second.player_id: game})
+        return started
+
+    async def _start_quick(self, players: tuple[int, int], wish: Terms) -> str:
+        """The game of a quick-match pair, recorded as a challenge taken at once."""
+
+        def accounts(session: Session) -> bool:
+            found = PlayerRepository(session).many(list(players)).values()
+            return len(found) == 2 and all(player.username is not None for player in found)
+
+        rated = await self.database.run(accounts)
+        length, preset = wish
+        terms = schemas.ChallengeCreate(
+            length=length, rules=schemas.RuleSwitches.model_validate({"preset": preset})
+        )
+        stored = terms.model_dump(mode="json") | {"rated": rated}
+        challenge_id = new_public_id()
+
+        def claim(session: Session, game_id: str) -> bool:
+            challenges = ChallengeRepository(session)
+            row = challenges.create(challenge_id, players[0], stored)
+            taken = challenges.take(row.id, players[1])
+            challenges.set_game(row.id, game_id)
+            return taken
+
+        live = await self.table.pair(players, game_request(terms), rated=rated, claim=claim)
+        assert live is not None  # nobody else can take a challenge made in this transaction
+        await self._matched(live.public_id, challenge_id, players)
+        return live.public_id
+
+    async def _keep_pairing(self) -> None:
+        try:
+            while self.seekers:
+                await asyncio.sleep(PAIR_EVERY_S)
+                if await self.pair_seekers():
+                    await self.publish()
+        finally:
+            self._pairing = None
+
+    # -- who is here -----------------------------------------------------------------------------
+
+    async def arrive(self, player: PlayerInfo | None) -> None:
+        if player is not None:
+            self.online.arrive(player.id)
+            await self.publish()
+
+    async def leave(self, player: PlayerInfo | None) -> None:
+        if player is not None:
+            self.online.leave(player.id)
+            if player.id not in self.online.connections:
+                self.seekers.pop(player.id, None)
+            await self.publish()
+
+    # -- what every lobby sees -------------------------------------------------------------------
+
+    async def snapshot(self) -> LobbyMessage:
+        online = list(self.online.connections)
+        seeking = len(self.seekers)
+
+        def read(session: Session) -> LobbyMessage:
+            challenges = ChallengeRepository(session)
+            open_ = challenges.open()
+            games = challenges.games_in_play()
+            seated = {p for g in games for p in (g.white_player_id, g.black_player_id) if p}
+            ids = {c.creator_id for c in open_} | set(online) | seated
+            players = PlayerRepository(session).many(list(ids))
+            views = []
+            for challenge in open_:
+                creator = players.get(challenge.creator_id)
+                if creator is None:
+                    continue
+                terms = schemas.ChallengeCreate.model_validate(
+                    {k: v for k, v in challenge.terms.items() if k != "rated"}, strict=False
+                )
+                request = game_request(terms)
+                views.append(
+                    ChallengeView(
+                        id=challenge.public_id,
+                        creator=_player_view(creator),
+                        length=terms.length,
+                        rules="custom"
+                        if terms.rules.model_dump(exclude={"preset", "cube"}, exclude_none=True)
+                        else terms.rules.preset,
+                        cube=rule_set(request.rules).cube,
+                        clock=terms.clock,
+                        rated=bool(challenge.terms.get("rated")),
+                        min_rating=terms.min_rating,
+                        max_rating=terms.max_rating,
+                        created_at=challenge.created_at,
+                    )
+                )
+            here = [_player_view(players[p]) for p in online if p in players]
+
+            def name(player_id: int | None) -> str | None:
+                player = players.get(player_id or 0)
+                return None if player is None else player.display_name
+
+            return LobbyMessage(
+                challenges=views,
+                online_count=len(here),
+                online=here,
+                seeking=seeking,
+                games=[
+                    LobbyGameView(
+                        id=game.public_id,
+                        white=name(game.white_player_id),
+                        black=name(game.black_player_id),
+                        length=game.settings.get("length"),
+                        score=tuple(game.snapshot.get("score", (0, 0))),
+                        rated=game.rated,
+                        watch_url=f"/watch/{game.public_id}?token={game.watch_token}",
+                    )
+                    for game in games
+                ],
+            )
+
+        return await self.database.run(read)
+
+    async def publish(self) -> None:
+        await self.bus.publish(CHANNEL, (await self.snapshot()).model_dump_json())
+
+    async def _matched(self, game: str, challenge: str, players: tuple[int, int]) -> None:
+        message = MatchedMessage(game=game, challenge=challenge).model_dump_json()
+        for player_id in players:
+            await self.bus.publish(player_channel(player_id), message)
+        await self.publish()
+
+    async def close(self) -> None:
+        for task in list(self._tasks):
+            with contextlib.suppress(Exception):
+                await task
+        if self._pairing is not None:
+            self._pairing.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._pairing

@@ -1,0 +1,62 @@
+"""The lobby's WebSocket: the lobby snapshot on each change, and this player's ``matched``.
+
+It only listens: players act over HTTP (``routes/lobby.py``). Messages reach
+it through the event bus (``lobby`` and ``player:<id>`` channels), so every
+server process's lobbies see the same changes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+
+from nard.server.deps import COOKIE
+from nard.server.lobby.hall import CHANNEL, Hall, player_channel
+from nard.server.services.player_service import PlayerService
+from nard.server.ws.game_socket import OUTBOX_SIZE, _same_origin
+
+router = APIRouter()
+
+
+@router.websocket("/ws/lobby")
+async def lobby_socket(websocket: WebSocket) -> None:
+    hall: Hall = websocket.app.state.lobby
+    players: PlayerService = websocket.app.state.players
+    if not _same_origin(websocket):
+        await websocket.close(4403)
+        return
+    player = await players.by_token(websocket.cookies.get(COOKIE))
+    await websocket.accept()
+    outbox: asyncio.Queue[str | None] = asyncio.Queue(OUTBOX_SIZE)
+
+    def deliver(message: str | None) -> None:
+        with contextlib.suppress(asyncio.QueueFull):
+            outbox.put_nowait(message)
+
+    stops = [hall.bus.subscribe(CHANNEL, deliver)]
+    if player is not None:
+        stops.append(hall.bus.subscribe(player_channel(player.id), deliver))
+
+    async def write() -> None:
+        while (message := await outbox.get()) is not None:
+            await websocket.send_text(message)
+
+    async def read() -> None:
+        while (await websocket.receive())["type"] != "websocket.disconnect":
+            pass  # the lobby socket only listens; players act over HTTP
+
+    deliver((await hall.snapshot()).model_dump_json())
+    await hall.arrive(player)
+    tasks = [asyncio.create_task(write()), asyncio.create_task(read())]
+    try:
+        await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for task in tasks:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, WebSocketDisconnect, RuntimeError):
+                await task
+        for stop in stops:
+            stop()
+        await hall.leave(player)

@@ -1,0 +1,152 @@
+"""The lobby (SQLite and PostgreSQL): challenges live over the lobby socket, the race
+for one challenge, rating ranges, quick match."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from starlette.testclient import WebSocketTestSession
+
+from nard.server.refusals import Refusal, RefusalCode
+from tests.server.conftest import Harness
+from tests.server.test_ratings import account
+
+
+@contextmanager
+def lobby(server: Harness, name: str | None) -> Iterator[WebSocketTestSession]:
+    headers = {"cookie": f"nard_token={server.tokens[name]}"} if name else {}
+    server.client.cookies.clear()
+    with server.client.websocket_connect("/ws/lobby", headers=headers) as socket:
+        yield socket
+
+
+def until(socket: WebSocketTestSession, check: Any) -> dict[str, Any]:
+    while True:
+        message: dict[str, Any] = socket.receive_json()
+        if check(message):
+            return message
+
+
+def challenge(server: Harness, name: str, **terms: Any) -> str:
+    response = server.request(name, "POST", "/api/lobby/challenges", json=terms)
+    assert response.status_code == 201, response.text
+    public_id: str = response.json()["id"]
+    return public_id
+
+
+def test_a_challenge_appears_in_every_lobby_and_goes_the_moment_it_is_taken(
+    server: Harness,
+) -> None:
+    account(server, "ann")
+    account(server, "bob")
+    with lobby(server, "ann") as ann_lobby, lobby(server, "bob") as bob_lobby:
+        first = ann_lobby.receive_json()
+        assert first["type"] == "lobby"
+        until(bob_lobby, lambda m: m["type"] == "lobby" and m["online_count"] == 2)
+        made = challenge(
+            server, "ann", length=3, rules={"preset": "iranian"}, cube=True, clock="none"
+        )
+        seen = until(bob_lobby, lambda m: m["type"] == "lobby" and m["challenges"])
+        (offer,) = [c for c in seen["challenges"] if c["id"] == made]
+        assert offer["creator"]["display_name"] == "ann" and offer["length"] == 3
+        assert offer["rules"] == "iranian" and offer["cube"] is True and offer["rated"] is True
+        taken = server.request("bob", "POST", f"/api/lobby/challenges/{made}/accept")
+        assert taken.status_code == 200, taken.text
+        game = taken.json()["game"]
+        for socket in (ann_lobby, bob_lobby):
+            assert until(socket, lambda m: m["type"] == "matched")["game"] == game
+        gone = until(ann_lobby, lambda m: m["type"] == "lobby" and m["games"])
+        assert made not in [c["id"] for c in gone["challenges"]]
+        watched = next(item for item in gone["games"] if item["id"] == game)
+        assert watched["watch_url"].startswith(f"/watch/{game}?token=")
+    both = [server.request(name, "GET", f"/api/games/{game}").json() for name in ("ann", "bob")]
+    assert sorted(seat for body in both for seat in body["you"]) == ["black", "white"]
+    assert both[0]["rated"] is True and both[0]["settings"]["length"] == 3
+
+
+def test_two_people_accepting_at_once_get_exactly_one_game(server: Harness) -> None:
+    account(server, "cat")
+    takers = ("dan", "eve", "fay", "gus")
+    for name in takers:
+        account(server, name)
+    made = challenge(server, "cat", length=1)
+    app = server.client.app
+    hall, players = app.state.lobby, app.state.players  # type: ignore[attr-defined]
+
+    async def race() -> list[Any]:
+        # Four accepts in flight at once on the server's own loop; on PostgreSQL
+        # their transactions run in parallel threads.
+        who = [await players.by_token(server.tokens[name]) for name in takers]
+        return await asyncio.gather(
+            *(hall.accept(player, made) for player in who), return_exceptions=True
+        )
+
+    portal = server.client.portal
+    assert portal is not None
+    answers = portal.call(race)
+    games = [answer for answer in answers if not isinstance(answer, Exception)]
+    refused = [answer for answer in answers if isinstance(answer, Refusal)]
+    assert len(games) == 1 and len(refused) == 3
+    assert {refusal.code for refusal in refused} == {RefusalCode.NO_SUCH_CHALLENGE}
+    listed = server.request("cat", "GET", "/api/games").json()["data"]
+    assert [game["id"] for game in listed] == [games[0].game]
+
+
+def test_cancel_own_challenge_not_anothers_and_never_accept_your_own(server: Harness) -> None:
+    account(server, "hal")
+    account(server, "ivy")
+    made = challenge(server, "hal", length=5)
+    assert server.request("hal", "POST", f"/api/lobby/challenges/{made}/accept").json()["code"] == (
+        "own_challenge"
+    )
+    assert server.request("ivy", "DELETE", f"/api/lobby/challenges/{made}").status_code == 404
+    assert server.request("hal", "DELETE", f"/api/lobby/challenges/{made}").status_code == 204
+    answer = server.request("ivy", "POST", f"/api/lobby/challenges/{made}/accept")
+    assert answer.status_code == 404 and answer.json()["code"] == "no_such_challenge"
+
+
+def test_rating_range_and_rated_challenges_keep_guests_and_strangers_out(
+    server: Harness,
+) -> None:
+    account(server, "jon")
+    account(server, "kim")
+    server.guest("lou")
+    high = challenge(server, "jon", length=1, min_rating=1600)
+    answer = server.request("kim", "POST", f"/api/lobby/challenges/{high}/accept")
+    assert answer.status_code == 403 and answer.json()["code"] == "out_of_range"
+    rated = challenge(server, "jon", length=1)
+    answer = server.request("lou", "POST", f"/api/lobby/challenges/{rated}/accept")
+    assert answer.status_code == 400 and answer.json()["code"] == "unrated"
+    money = server.request(
+        "jon", "POST", "/api/lobby/challenges", json={"length": None, "rated": True}
+    )
+    assert money.json()["code"] == "unrated"
+    casual = challenge(server, "lou", length=None, clock="blitz")
+    seen = server.request(None, "GET", "/api/lobby").json()
+    offer = next(c for c in seen["challenges"] if c["id"] == casual)
+    assert offer["rated"] is False and offer["length"] is None and offer["clock"] == "blitz"
+    bad = server.request("jon", "POST", "/api/lobby/challenges", json={"clock": "bullet"})
+    assert bad.status_code == 422
+
+
+def test_quick_match_pairs_two_seekers_of_the_same_match(server: Harness) -> None:
+    account(server, "max")
+    account(server, "ned")
+    account(server, "oli")
+    with lobby(server, "max") as max_lobby, lobby(server, "ned") as ned_lobby:
+        alone = server.request("max", "POST", "/api/lobby/quick", json={"length": 3})
+        assert alone.json() == {"seeking": True, "game": None}
+        other = server.request("oli", "POST", "/api/lobby/quick", json={"length": 1})
+        assert other.json()["seeking"] is True  # another length: no pairing
+        assert server.request("oli", "DELETE", "/api/lobby/quick").status_code == 204
+        paired = server.request("ned", "POST", "/api/lobby/quick", json={"length": 3}).json()
+        assert paired["seeking"] is False and paired["game"]
+        for socket in (max_lobby, ned_lobby):
+            assert until(socket, lambda m: m["type"] == "matched")["game"] == paired["game"]
+        final = until(ned_lobby, lambda m: m["type"] == "lobby" and m["seeking"] == 0)
+        assert paired["game"] in [game["id"] for game in final["games"]]
+    game = server.request("max", "GET", f"/api/games/{paired['game']}").json()
+    assert game["rated"] is True and game["settings"]["length"] == 3
