@@ -20,6 +20,9 @@ PAGES = [
     "/history",
     "/replay/abc",
     "/account",
+    "/lobby",
+    "/leaderboard",
+    "/player/1",
 ]
 TEXT_KEY = re.compile(
     r"""\bt\(\s*"([\w.]+)"|data-i18n(?:-title|-placeholder)?="([\w.]+)"|"([a-z]+\.[\w.]+)\""""

@@ -32,6 +32,9 @@ _PAGES = [
     "/history",
     "/replay/{public_id}",
     "/account",
+    "/lobby",
+    "/leaderboard",
+    "/player/{player_id}",
 ]
 _NOT_PAGES = ("/api/", "/ws/", "/static/", "/docs", "/redoc", "/openapi.json")
 

@@ -45,6 +45,15 @@ async function main() {
   } else if (parts[0] === "report") {
     const { reportPage } = await import("./trainer.js");
     await reportPage(root);
+  } else if (parts[0] === "lobby") {
+    const { lobbyPage } = await import("./lobby.js");
+    await lobbyPage(root);
+  } else if (parts[0] === "player" && parts[1]) {
+    const { profilePage } = await import("./profile.js");
+    await profilePage(root, parts[1]);
+  } else if (parts[0] === "leaderboard") {
+    const { leaderboardPage } = await import("./profile.js");
+    await leaderboardPage(root);
   } else if (parts[0] === "account") {
     const { accountPage } = await import("./account.js");
     await accountPage(root);

@@ -1,0 +1,243 @@
+// The lobby: open challenges, quick match, who is online, games to watch, the computer.
+// Live over /ws/lobby (the same event bus as games); actions go over HTTP.
+import { api, me } from "./api.js";
+import { el, fill } from "./dom.js";
+import { num, onLangChange, t, translate } from "./i18n.js";
+import { toast } from "./ui.js";
+
+const TEMPLATE = `
+<section class="lobby">
+  <form class="card guest-name" hidden>
+    <h2 data-i18n="lobby.nameTitle"></h2>
+    <p data-i18n="lobby.nameHelp"></p>
+    <div class="copy-row"><input name="display_name" maxlength="40" required data-i18n-placeholder="lobby.namePlaceholder">
+    <button class="btn primary" type="submit" data-i18n="lobby.nameSave"></button>
+    <button class="btn" type="button" data-skip data-i18n="lobby.nameSkip"></button></div>
+  </form>
+  <div class="cards">
+    <form class="card" id="quick">
+      <h2 data-i18n="lobby.quick"></h2>
+      <p class="hint-text" data-i18n="lobby.quickHelp"></p>
+      <label><span data-i18n="lobby.length"></span><select name="length"></select></label>
+      <label><span data-i18n="lobby.rules"></span><select name="preset">
+        <option value="standard" data-i18n="rules.standard"></option>
+        <option value="iranian" data-i18n="rules.iranian"></option></select></label>
+      <button class="btn primary" type="submit" data-i18n="lobby.playNow"></button>
+      <p class="seeking" hidden><span data-i18n="lobby.seeking"></span>
+        <button class="btn" type="button" data-stop data-i18n="lobby.stopSeeking"></button></p>
+    </form>
+    <form class="card" id="challenge">
+      <h2 data-i18n="lobby.create"></h2>
+      <label><span data-i18n="lobby.length"></span><select name="length"></select></label>
+      <label><span data-i18n="lobby.rules"></span><select name="preset">
+        <option value="standard" data-i18n="rules.standard"></option>
+        <option value="iranian" data-i18n="rules.iranian"></option></select></label>
+      <label class="check"><input type="checkbox" name="cube" checked> <span data-i18n="lobby.cube"></span></label>
+      <label><span data-i18n="lobby.clock"></span><select name="clock">
+        <option value="none" data-i18n="lobby.clock.none"></option>
+        <option value="blitz" data-i18n="lobby.clock.blitz"></option>
+        <option value="rapid" data-i18n="lobby.clock.rapid"></option>
+        <option value="classical" data-i18n="lobby.clock.classical"></option></select></label>
+      <label class="check"><input type="checkbox" name="rated" checked> <span data-i18n="lobby.rated"></span></label>
+      <label><span data-i18n="lobby.minRating"></span><input name="min_rating" type="number" min="0" max="5000" step="1"></label>
+      <label><span data-i18n="lobby.maxRating"></span><input name="max_rating" type="number" min="0" max="5000" step="1"></label>
+      <button class="btn primary" type="submit" data-i18n="lobby.offer"></button>
+    </form>
+    <form class="card" id="computer">
+      <h2 data-i18n="lobby.computer"></h2>
+      <p class="hint-text" data-i18n="lobby.computerHelp"></p>
+      <label><span data-i18n="lobby.length"></span><select name="length"></select></label>
+      <button class="btn primary" type="submit" data-i18n="lobby.playComputer"></button>
+    </form>
+  </div>
+  <section class="card"><h2 data-i18n="lobby.challenges"></h2><ul class="challenges"></ul></section>
+  <div class="cards">
+    <section class="card"><h2 class="online-title"></h2><ul class="online"></ul></section>
+    <section class="card"><h2 data-i18n="lobby.watch"></h2><ul class="watch"></ul></section>
+  </div>
+</section>`;
+
+const LENGTHS = [1, 3, 5, 7, 9, 11, 15, 25];
+
+function rulesText(name) {
+  return name === "custom" ? t("lobby.customRules") : t(`rules.${name}`);
+}
+
+function lengthText(length) {
+  return length ? t("game.matchLength", { length }) : t("game.money");
+}
+
+function ratingText(rating) {
+  return num(Math.round(rating));
+}
+
+function playerLink(player) {
+  return el("a", { href: `/player/${player.id}`, class: "player-name" }, player.display_name);
+}
+
+/** One challenge: who offers what, and the button to take it (or withdraw one's own). */
+function challengeItem(offer, mine, act) {
+  const terms = [
+    lengthText(offer.length),
+    rulesText(offer.rules),
+    t(offer.cube ? "lobby.withCube" : "lobby.noCube"),
+    t(`lobby.clock.${offer.clock}`),
+    t(offer.rated ? "lobby.ratedShort" : "lobby.unrated"),
+  ];
+  if (offer.min_rating !== null || offer.max_rating !== null) {
+    terms.push(
+      t("lobby.range", {
+        low: offer.min_rating === null ? "…" : ratingText(offer.min_rating),
+        high: offer.max_rating === null ? "…" : ratingText(offer.max_rating),
+      }),
+    );
+  }
+  const button = el(
+    "button",
+    { type: "button", class: `btn${mine ? "" : " primary"}`, dataset: { challenge: offer.id } },
+    t(mine ? "lobby.cancel" : "lobby.accept"),
+  );
+  button.addEventListener("click", () => act(offer, mine));
+  return el(
+    "li",
+    { class: "challenge", dataset: { id: offer.id } },
+    playerLink(offer.creator),
+    el("bdi", { class: "rating" }, ` (${ratingText(offer.creator.rating)})`),
+    el("span", { class: "terms" }, ` · ${terms.join(" · ")} `),
+    button,
+  );
+}
+
+export async function lobbyPage(root) {
+  root.innerHTML = TEMPLATE;
+  for (const select of root.querySelectorAll('select[name="length"]')) {
+    const money = select.closest("#challenge") ? [null] : [];
+    for (const length of [...LENGTHS, ...money]) {
+      const option = el("option", { value: length ?? "money" }, lengthText(length));
+      option.selected = length === (select.closest("#quick") ? 5 : select.closest("#computer") ? 5 : 1);
+      select.append(option);
+    }
+  }
+  translate(root);
+  let player = await me();
+  let lobby = null;
+  await askNameOnce(root, player, (named) => (player = named));
+
+  const draw = () => {
+    if (!lobby) return;
+    const mineId = player?.id;
+    const act = async (offer, mine) => {
+      try {
+        if (mine) await api("DELETE", `/api/lobby/challenges/${encodeURIComponent(offer.id)}`);
+        else location.assign(`/game/${(await api("POST", `/api/lobby/challenges/${encodeURIComponent(offer.id)}/accept`)).game}`);
+      } catch (error) {
+        toast(error.body?.message_fa && document.documentElement.lang === "fa" ? error.body.message_fa : error.message);
+      }
+    };
+    fill(
+      root.querySelector(".challenges"),
+      lobby.challenges.length
+        ? lobby.challenges.map((offer) => challengeItem(offer, offer.creator.id === mineId, act))
+        : [el("li", { class: "empty" }, t("lobby.noChallenges"))],
+    );
+    root.querySelector(".online-title").textContent = t("lobby.online", { count: lobby.online_count });
+    fill(
+      root.querySelector(".online"),
+      lobby.online.map((who) => el("li", {}, playerLink(who), el("bdi", { class: "rating" }, ` (${ratingText(who.rating)})`))),
+    );
+    fill(
+      root.querySelector(".watch"),
+      lobby.games.length
+        ? lobby.games.map((game) =>
+            el(
+              "li",
+              {},
+              el(
+                "a",
+                { href: game.watch_url, class: "watch-link" },
+                t("lobby.gameLine", { white: game.white ?? "?", black: game.black ?? "?", length: lengthText(game.length) }),
+              ),
+            ),
+          )
+        : [el("li", { class: "empty" }, t("lobby.noGames"))],
+    );
+  };
+  onLangChange(draw);
+
+  const seeking = root.querySelector(".seeking");
+  const connect = () => {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const socket = new WebSocket(`${scheme}://${location.host}/ws/lobby`);
+    socket.addEventListener("message", (event) => {
+      const message = JSON.parse(event.data);
+      if (message.type === "lobby") {
+        lobby = message;
+        draw();
+        document.body.dataset.lobby = "live";
+      } else if (message.type === "matched") {
+        location.assign(`/game/${encodeURIComponent(message.game)}`);
+      }
+    });
+    socket.addEventListener("close", () => setTimeout(connect, 2000));
+  };
+  connect();
+
+  root.querySelector("#quick").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const data = new FormData(event.target);
+    const answer = await api("POST", "/api/lobby/quick", { length: Number(data.get("length")), preset: data.get("preset") });
+    if (answer.game) location.assign(`/game/${encodeURIComponent(answer.game)}`);
+    seeking.hidden = !answer.seeking;
+  });
+  root.querySelector("[data-stop]").addEventListener("click", async () => {
+    await api("DELETE", "/api/lobby/quick");
+    seeking.hidden = true;
+  });
+  root.querySelector("#challenge").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const data = new FormData(event.target);
+    const length = data.get("length");
+    const rating = (name) => (data.get(name) === "" ? null : Number(data.get(name)));
+    try {
+      await api("POST", "/api/lobby/challenges", {
+        length: length === "money" ? null : Number(length),
+        rules: { preset: data.get("preset") },
+        cube: data.get("cube") === "on",
+        clock: data.get("clock"),
+        rated: data.get("rated") === "on" && length !== "money" && !(player?.is_guest ?? true),
+        min_rating: rating("min_rating"),
+        max_rating: rating("max_rating"),
+      });
+      player = player ?? (await me());
+    } catch (error) {
+      toast(error.message);
+    }
+  });
+  root.querySelector("#computer").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const length = Number(new FormData(event.target).get("length"));
+    const game = await api("POST", "/api/games", { mode: "bot", length });
+    location.assign(`/game/${encodeURIComponent(game.id)}`);
+  });
+}
+
+/** A guest (or a newcomer) is asked once for the name others will see. */
+async function askNameOnce(root, player, named) {
+  if ((player && !player.is_guest) || localStorage.getItem("nard.named")) return;
+  const form = root.querySelector(".guest-name");
+  form.hidden = false;
+  const done = () => {
+    localStorage.setItem("nard.named", "1");
+    form.hidden = true;
+  };
+  form.querySelector("[data-skip]").addEventListener("click", done);
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const display_name = new FormData(form).get("display_name");
+    const saved = player
+      ? await api("PATCH", "/api/players/me", { display_name })
+      : await api("POST", "/api/players/guest", { display_name });
+    named(saved);
+    done();
+  });
+}

@@ -1,0 +1,156 @@
+// A player's public profile (rating and its graph, record, recent matches, error rate)
+// and the leaderboard.
+import { api } from "./api.js";
+import { lineChart } from "./chart.js";
+import { el, fill } from "./dom.js";
+import { lang, num, onLangChange, t } from "./i18n.js";
+
+function date(value) {
+  return new Date(value).toLocaleDateString(lang === "fa" ? "fa-IR" : "en-GB", {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+  });
+}
+
+/** A decimal in the current language (Persian digits and the Persian decimal sign). */
+function decimal(value, digits) {
+  const text = num(value.toFixed(digits));
+  return lang === "fa" ? text.replace(".", "٫") : text;
+}
+
+function rating(value) {
+  return decimal(value, 1);
+}
+
+/** The result of a match for the profile's player: won, lost or unfinished. */
+function resultText(match) {
+  const score = `${num(match.score[0])}–${num(match.score[1])}`;
+  if (match.won === null) return t("profile.unfinished", { score });
+  return t(match.won ? "profile.won" : "profile.lost", { score });
+}
+
+function opponentText(match) {
+  if (match.bot_level) return t("profile.computer", { level: t(`level.${match.bot_level}`) });
+  return match.opponent ?? t("profile.unknownOpponent");
+}
+
+function matchRow(match) {
+  const change =
+    match.rating_change === null
+      ? t("rating.unrated")
+      : t(match.rating_change >= 0 ? "rating.gain" : "rating.loss", { change: decimal(Math.abs(match.rating_change), 2) });
+  const opponent = match.opponent_id && !match.bot_level
+    ? el("a", { href: `/player/${match.opponent_id}`, class: "player-name" }, opponentText(match))
+    : el("span", {}, opponentText(match));
+  return el(
+    "tr",
+    { dataset: { game: match.id } },
+    el("td", {}, date(match.date)),
+    el("td", {}, opponent),
+    el("td", {}, match.length ? t("game.matchLength", { length: match.length }) : t("game.money")),
+    el("td", {}, match.rules === "custom" ? t("lobby.customRules") : t(`rules.${match.rules}`)),
+    el("td", { class: match.won ? "won" : "lost" }, el("bdi", {}, resultText(match))),
+    el("td", {}, el("bdi", {}, change)),
+    el("td", {}, el("a", { href: match.replay_url }, t("profile.replay"))),
+  );
+}
+
+export async function profilePage(root, playerId) {
+  root.innerHTML = "";
+  let profile;
+  try {
+    profile = await api("GET", `/api/players/${encodeURIComponent(playerId)}/profile`);
+  } catch {
+    fill(root, el("p", { class: "card" }, t("profile.missing")));
+    return;
+  }
+  const draw = () => {
+    const ratings = profile.history.map((point) => point.rating);
+    const rates = profile.error_rates.map((point) => point.pr);
+    fill(
+      root,
+      el(
+        "section",
+        { class: "card profile" },
+        el("h2", { class: "profile-name" }, profile.display_name),
+        profile.is_guest ? el("p", { class: "hint-text" }, t("profile.guest")) : null,
+        el(
+          "dl",
+          { class: "profile-facts" },
+          el("dt", {}, t("rating.rating")),
+          el("dd", { class: "rating-value" }, rating(profile.rating)),
+          el("dt", {}, t("rating.experience")),
+          el("dd", { class: "experience-value" }, num(profile.experience)),
+          el("dt", {}, t("profile.record")),
+          el("dd", { class: "record-value" }, t("profile.winsLosses", { wins: profile.wins, losses: profile.losses })),
+        ),
+        el("h3", {}, t("rating.graph")),
+        ratings.length
+          ? lineChart([1500, ...ratings], {
+              title: t("rating.graph"),
+              labels: [t("rating.start"), ...profile.history.map((p) => `${date(p.at)}: ${rating(p.rating)}`)],
+              digits: 0,
+            })
+          : el("p", { class: "empty" }, t("rating.noneYet")),
+        el("h3", {}, t("profile.errorRate")),
+        rates.length
+          ? lineChart(rates, {
+              title: t("profile.errorRate"),
+              labels: profile.error_rates.map((p) => `${date(p.at)}: ${decimal(p.pr, 1)}`),
+              digits: 1,
+            })
+          : el("p", { class: "empty" }, t("profile.noAnalyses")),
+        el("h3", {}, t("profile.recent")),
+        profile.recent.length
+          ? el(
+              "table",
+              { class: "recent" },
+              el(
+                "thead",
+                {},
+                el(
+                  "tr",
+                  {},
+                  ["date", "opponent", "length", "rules", "result", "change", "replay"].map((key) => el("th", {}, t(`profile.col.${key}`))),
+                ),
+              ),
+              el("tbody", {}, profile.recent.map(matchRow)),
+            )
+          : el("p", { class: "empty" }, t("profile.noMatches")),
+      ),
+    );
+  };
+  onLangChange(draw);
+  draw();
+}
+
+export async function leaderboardPage(root) {
+  const board = await api("GET", "/api/leaderboard");
+  const draw = () =>
+    fill(
+      root,
+      el(
+        "section",
+        { class: "card leaderboard" },
+        el("h2", {}, t("rating.leaderboard")),
+        el("p", { class: "hint-text" }, t("rating.active", { days: board.active_days })),
+        board.data.length
+          ? el(
+              "ol",
+              {},
+              board.data.map((entry) =>
+                el(
+                  "li",
+                  {},
+                  el("a", { href: `/player/${entry.id}`, class: "player-name" }, entry.display_name),
+                  el("bdi", { class: "rating" }, ` ${rating(entry.rating)}`),
+                ),
+              ),
+            )
+          : el("p", { class: "empty" }, t("rating.nobody")),
+      ),
+    );
+  onLangChange(draw);
+  draw();
+}

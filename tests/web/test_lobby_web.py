@@ -1,0 +1,109 @@
+"""Two accounts meet in the lobby (Chromium), play a rated 1-point match to the end
+(the loser resigns on the page), and each sees the new rating on their profile, in
+English and in Persian; a name with markup shows as text."""
+
+from __future__ import annotations
+
+import os
+import secrets
+import time
+from pathlib import Path
+from typing import Any
+
+from tests.web.conftest import require_browser
+from tests.web.driver import READY, act_once, open_page, visible
+
+require_browser()
+
+SHOTS = os.environ.get("NARD_SCREENSHOTS")
+"""A folder to save the lobby and profile screenshots in (docs/screenshots for the README)."""
+
+
+def register(context: Any, base: str, name: str) -> int:
+    answer = context.request.post(
+        f"{base}/api/accounts",
+        data={
+            "username": f"u{secrets.token_hex(5)}",
+            "password": "long enough pw",
+            "display_name": name,
+        },
+    )
+    assert answer.ok, answer.text()
+    player_id: int = answer.json()["id"]
+    return player_id
+
+
+def play_out(winner: Any, loser: Any, limit: float = 90.0) -> None:
+    """The winner plays; the loser resigns a single game as soon as the page lets them."""
+    deadline = time.monotonic() + limit
+    over = "dialog.game-over[open]"
+    while not (winner.locator(over).count() and loser.locator(over).count()):
+        assert time.monotonic() < deadline, "the match did not end"
+        if not loser.locator(over).count():
+            if visible(loser, "[data-action=resign]") and not loser.locator("dialog[open]").count():
+                loser.click("[data-action=resign]")
+                loser.locator("dialog[open] .dialog-buttons button").first.click()
+            else:
+                act_once(loser)
+        if not winner.locator(over).count():
+            act_once(winner)  # answers the resignation with its primary button: accept
+        winner.wait_for_timeout(60)
+
+
+def shot(page: Any, name: str) -> None:
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        page.evaluate("window.scrollTo(0, 0)")
+        page.screenshot(path=str(Path(SHOTS) / f"{name}.png"), full_page=True)
+
+
+def rating_on_profile(page: Any, base: str, player_id: int) -> str:
+    open_page(page, f"{base}/player/{player_id}")
+    return str(page.locator(".rating-value").text_content())
+
+
+def test_two_accounts_meet_in_the_lobby_and_their_ratings_move(
+    server: str, context_factory: Any, page_errors: list[str]
+) -> None:
+    ann_context, bob_context = context_factory("en"), context_factory("fa")
+    ann_id = register(ann_context, server, "<i>ann</i>")
+    bob_id = register(bob_context, server, "bob")
+    ann, bob = ann_context.new_page(), bob_context.new_page()
+    for page in (ann, bob):
+        page.on("pageerror", lambda error: page_errors.append(str(error)))
+        open_page(page, f"{server}/lobby")
+        page.wait_for_selector("body[data-lobby=live]")
+
+    form = ann.locator("#challenge")
+    form.locator("select[name=length]").select_option("1")
+    form.locator("button[type=submit]").click()
+    offer = bob.locator(".challenge").filter(has=bob.locator("button.primary"))
+    offer.first.wait_for()  # pushed to Bob's lobby over its socket
+    name = offer.first.locator(".player-name")
+    assert name.text_content() == "<i>ann</i>" and name.locator("i").count() == 0
+    assert "ریتینگ‌دار" in str(offer.first.text_content())
+    shot(bob, "lobby-fa")
+    shot(ann, "lobby-en")
+    offer.first.locator("button.primary").click()
+
+    for page in (ann, bob):
+        page.wait_for_url("**/game/*")
+        page.wait_for_selector(READY)
+    assert ann.url == bob.url
+    play_out(winner=ann, loser=bob)
+
+    # Both new: the change is 4·√1·0.5 = 2, boosted ×5 → 1510 and 1490 (docs/ratings.md).
+    assert rating_on_profile(ann, server, ann_id) == "1510.0"
+    assert rating_on_profile(bob, server, bob_id) == "۱۴۹۰٫۰"
+    recent = bob.locator(".recent tbody tr").first
+    assert "<i>ann</i>" in str(recent.text_content()) and recent.locator("i").count() == 0
+    assert "باخت" in str(recent.text_content())
+    assert bob.locator("svg.line-chart polyline").count() == 1
+    shot(bob, "profile-fa")
+    ann.click("#lang-switch")
+    assert ann.locator(".rating-value").text_content() == "۱۵۱۰٫۰"
+    bob.click("#lang-switch")
+    assert bob.locator(".rating-value").text_content() == "1490.0"
+    assert "Lost" in str(bob.locator(".recent tbody tr").first.text_content())
+    shot(bob, "profile-en")
+    assert page_errors == []
