@@ -171,3 +171,37 @@ def test_a_claim_after_abandonment_ends_the_match_rated(server_factory: Any) -> 
         assert answer["type"] == "ack", answer
     assert rated_profile(server, ivy, 1)["rating"] == pytest.approx(1500 + 5 * 4 * 5**0.5 * 0.5)
     assert rated_profile(server, jon, 1)["experience"] == 5
+
+
+def test_my_games_say_rules_opponent_level_and_rated(server: Harness) -> None:
+    account(server, "mia")
+    server.new_game("mia", mode="bot", length=3, bot_level="beginner", rules={"preset": "iranian"})
+    server.new_game("mia", mode="friend", length=3, rules={"escape_after_hit": True})
+    listed = server.request("mia", "GET", "/api/games").json()["data"]
+    custom, bot = listed[0], listed[1]
+    assert (bot["rules"], bot["bot_level"], bot["rated"]) == ("iranian", "beginner", False)
+    assert (custom["rules"], custom["bot_level"], custom["rated"]) == ("custom", None, True)
+
+
+def test_the_profile_draws_the_error_rate_of_analysed_matches(server: Harness, db_url: str) -> None:
+    from nard.storage.repository import AnalysisRepository, GameRepository
+    from nard.storage.session import make_engine, make_sessions
+
+    nia, oto = account(server, "nia"), account(server, "oto")
+    game = seat(server, "nia", "oto", 1)
+    play_to_the_end(server, game["id"], "nia", "oto")
+    engine = make_engine(db_url)
+    with make_sessions(engine)() as session:
+        row = GameRepository(session).by_public_id(game["id"])
+        assert row is not None
+        analyses = AnalysisRepository(session)
+        running = analyses.begin(row.id, row.seq)
+        stats = [{"side": "white", "pr": 4.25}, {"side": "black", "pr": 11.5}]
+        analyses.finish(running.id, result={"stats": stats})
+        session.commit()
+    engine.dispose()
+    nia_white = server.request("nia", "GET", f"/api/games/{game['id']}").json()["you"] == ["white"]
+    rates = {oto: profile(server, oto)["error_rates"], nia: profile(server, nia)["error_rates"]}
+    assert [point["pr"] for point in rates[nia]] == [4.25 if nia_white else 11.5]
+    assert [point["pr"] for point in rates[oto]] == [11.5 if nia_white else 4.25]
+    assert rates[nia][0]["game"] == game["id"]

@@ -106,4 +106,11 @@ def test_two_accounts_meet_in_the_lobby_and_their_ratings_move(
     assert bob.locator(".rating-value").text_content() == "1490.0"
     assert "Lost" in str(bob.locator(".recent tbody tr").first.text_content())
     shot(bob, "profile-en")
+    # "My games": date, opponent, length, rules, score and result, the name as text.
+    open_page(bob, f"{server}/history")
+    item = bob.locator(".game-list li").first
+    text = str(item.text_content())
+    assert "<i>ann</i>" in text and item.locator(".opponent i").count() == 0
+    assert "match to 1" in text and "Standard" in text and "lost" in text
+    assert ("0–1" in text or "1–0" in text) and item.locator("time").count() == 1
     assert page_errors == []

@@ -143,6 +143,8 @@ class GameSummary(View):
     you: list[SideName]
     score: tuple[int, int]
     length: int | None
+    rules: Literal["standard", "iranian", "custom"]
+    bot_level: str | None
     rated: bool
     result: OutcomeView | None
     created_at: datetime

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from nard.core.rules import EscapeScope, RuleSet
+from nard.core.rules import PRESETS, EscapeScope, RuleSet
 from nard.match.options import GameOptions, OpeningRule
 from nard.match.record import MatchRecord
 from nard.server import schemas
@@ -45,3 +45,15 @@ def match_header(request: schemas.GameCreate) -> dict[str, Any]:
     header = record.to_dict()
     del header["actions"], header["games"]
     return header
+
+
+def rules_name(rules: object) -> str:
+    """``standard``, ``iranian`` or ``custom``: which preset a stored header's rules are.
+
+    >>> rules_name(MatchRecord(length=1, rules=RuleSet.preset("iranian")).to_dict()["rules"])
+    'iranian'
+    """
+    for name in PRESETS:
+        if rules == MatchRecord(length=1, rules=RuleSet.preset(name)).to_dict()["rules"]:
+            return name
+    return "custom"

@@ -46,6 +46,7 @@ from nard.server.protocol.views import (
     StateView,
     View,
 )
+from nard.server.rooms.founding import rules_name
 from nard.server.rooms.presence import Presence
 from nard.server.rooms.registry import LiveGame
 from nard.server.schemas import GamePublic, GameSummary
@@ -185,6 +186,8 @@ def summary(row: GameRow, names: dict[int, str], player_id: int) -> GameSummary:
             "you": [side for side in ("white", "black") if seats[side] == player_id],
             "score": row.snapshot.get("score", (0, 0)),
             "length": row.settings.get("length"),
+            "rules": rules_name(row.settings.get("rules")),
+            "bot_level": row.bot_level,
             "rated": row.rated,
             "result": row.result,
             "created_at": row.created_at,

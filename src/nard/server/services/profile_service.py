@@ -6,11 +6,10 @@ from datetime import UTC, datetime, timedelta
 
 from sqlalchemy.orm import Session
 
-from nard.core.rules import PRESETS, RuleSet
-from nard.match.record import MatchRecord
 from nard.server import schemas
 from nard.server.database import Database
 from nard.server.refusals import Refusal, RefusalCode
+from nard.server.rooms.founding import rules_name
 from nard.storage.models import Game
 from nard.storage.repository import (
     AnalysisRepository,
@@ -21,18 +20,6 @@ from nard.storage.repository import (
 
 ACTIVE_DAYS = 90
 """The leaderboard lists the accounts that finished a rated match in this many days."""
-
-
-def rules_name(rules: object) -> str:
-    """``standard``, ``iranian`` or ``custom``: which preset a stored header's rules are.
-
-    >>> rules_name(MatchRecord(length=1, rules=RuleSet.preset("iranian")).to_dict()["rules"])
-    'iranian'
-    """
-    for name in PRESETS:
-        if rules == MatchRecord(length=1, rules=RuleSet.preset(name)).to_dict()["rules"]:
-            return name
-    return "custom"
 
 
 def _won(game: Game, player_id: int) -> bool | None:

@@ -160,6 +160,7 @@ export function gameLine(game) {
         ? playerName(opponent.name) || t("game.computer")
         : playerName(opponent?.name) || t("game.waitingFriend");
   const length = game.length ? t("game.matchLength", { length: game.length }) : t("game.money");
+  const rules = game.rules === "custom" ? t("lobby.customRules") : t(`rules.${game.rules}`);
   const score = `${num(game.score[0])}–${num(game.score[1])}`;
   const when = new Date(game.updated_at);
   const date = Number.isNaN(when.getTime())
@@ -167,7 +168,7 @@ export function gameLine(game) {
     : ` · <time datetime="${escapeHtml(game.updated_at)}">${escapeHtml(
         new Intl.DateTimeFormat(lang === "fa" ? "fa-IR" : "en-GB", { dateStyle: "medium", timeStyle: "short" }).format(when),
       )}</time>`;
-  return `<span class="opponent">${escapeHtml(who)}</span> · ${escapeHtml(length)} · <bdi>${escapeHtml(score)}</bdi>${date}`;
+  return `<span class="opponent">${escapeHtml(who)}</span> · ${escapeHtml(length)} · ${escapeHtml(rules)} · <bdi>${escapeHtml(score)}</bdi>${date}`;
 }
 
 async function listGames(root) {
