@@ -205,3 +205,32 @@ def test_the_profile_draws_the_error_rate_of_analysed_matches(server: Harness, d
     assert [point["pr"] for point in rates[nia]] == [4.25 if nia_white else 11.5]
     assert [point["pr"] for point in rates[oto]] == [11.5 if nia_white else 4.25]
     assert rates[nia][0]["game"] == game["id"]
+
+
+def test_a_match_whose_ratings_never_moved_is_rated_at_the_next_start(
+    server_factory: Any, db_url: str
+) -> None:
+    from sqlalchemy import delete, update
+
+    from nard.storage.models import Game, Player, RatingChange
+    from nard.storage.session import make_engine, make_sessions
+
+    first = server_factory()
+    pia, quy = account(first, "pia"), account(first, "quy")
+    game = seat(first, "pia", "quy", 1)
+    play_to_the_end(first, game["id"], "pia", "quy")
+    assert rated_profile(first, pia, 1)["rating"] == 1510.0
+    # As if the process had died between the match's last commit and the ratings' one.
+    engine = make_engine(db_url)
+    with make_sessions(engine)() as session:
+        session.execute(update(Game).where(Game.public_id == game["id"]).values(rated_at=None))
+        session.execute(delete(RatingChange).where(RatingChange.player_id.in_((pia, quy))))
+        session.execute(
+            update(Player).where(Player.id.in_((pia, quy))).values(rating=1500.0, experience=0)
+        )
+        session.commit()
+    engine.dispose()
+    assert profile(first, pia)["rating"] == 1500.0
+    restarted = server_factory()
+    assert rated_profile(restarted, pia, 1)["rating"] == 1510.0
+    assert rated_profile(restarted, quy, 1)["rating"] == 1490.0

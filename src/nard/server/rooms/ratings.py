@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 
 from sqlalchemy.orm import Session
 
@@ -20,6 +21,8 @@ from nard.match.ratings import RatingChange
 from nard.server.database import Database
 from nard.server.rooms.registry import SIDES, LiveGame
 from nard.storage.repository import RatingRepository
+
+log = logging.getLogger(__name__)
 
 
 def rated_end(live: LiveGame) -> tuple[int, int, int] | None:
@@ -49,7 +52,13 @@ class Ratings:
             return
         task = asyncio.create_task(self.apply(live.setup.id, *end))
         self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        task.add_done_callback(self._done)
+
+    def _done(self, task: asyncio.Task[RatingChange | None]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            # The match stays unrated in the database: the next start rates it.
+            log.error("moving the ratings failed", exc_info=task.exception())
 
     async def apply(
         self, game_id: int, winner_id: int, loser_id: int, length: int

@@ -58,12 +58,14 @@ class ProfileService:
 
     async def profile(self, player_id: int) -> schemas.ProfilePublic:
         def read(session: Session) -> schemas.ProfilePublic:
-            player = PlayerRepository(session).get(player_id)
-            if player is None:
-                raise Refusal(RefusalCode.NO_SUCH_PLAYER)
+            # The history first: a rating change it shows is then in the player's row
+            # too (both are committed together; each statement reads what is committed).
             ratings = RatingRepository(session)
             history = ratings.history(player_id)
             wins, losses = ratings.record(player_id)
+            player = PlayerRepository(session).get(player_id)
+            if player is None:
+                raise Refusal(RefusalCode.NO_SUCH_PLAYER)
             games = [
                 game
                 for game in GameRepository(session).of_player(player_id, finished=True, limit=20)
