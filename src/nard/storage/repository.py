@@ -17,8 +17,6 @@ from sqlalchemy import bindparam, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from nard.match.ratings import Rated, rate_match
-from nard.match.ratings import RatingChange as Rating
 from nard.storage.models import (
     Analysis,
     Challenge,
@@ -359,24 +357,24 @@ class RatingRepository:
     def __init__(self, session: Session) -> None:
         self.session = session
 
-    def apply(self, game_id: int, winner_id: int, loser_id: int, length: int) -> Rating | None:
-        """Move both ratings for a finished rated match, exactly once; None if already done.
+    def claim(self, game_id: int) -> bool:
+        """Take the right to move a finished rated game's ratings; True for the one taker.
 
         The conditional UPDATE of ``game.rated_at`` is the one gate: of two
         processes (or a listener run twice) only one transaction changes that
-        row, and the other waits for it and then changes nothing. The players'
-        rows are locked in id order, so two matches ending at once for the same
-        player are applied one after the other. Only two different accounts are
-        rated. The caller commits.
+        row, and the other waits for it and then changes nothing.
         """
-        if winner_id == loser_id:
-            return None
         gate = self.session.execute(
             update(Game)
             .where(Game.id == game_id, Game.rated.is_(True), Game.rated_at.is_(None))
             .values(rated_at=utcnow())
         )
-        if not gate.rowcount:  # type: ignore[attr-defined]
+        return bool(gate.rowcount)  # type: ignore[attr-defined]
+
+    def accounts(self, winner_id: int, loser_id: int) -> tuple[Player, Player] | None:
+        """Both players, locked (in id order, so two matches ending at once for the same
+        player wait for each other), if they are two different accounts."""
+        if winner_id == loser_id:
             return None
         players = {
             player.id: player
@@ -390,28 +388,34 @@ class RatingRepository:
         winner, loser = players.get(winner_id), players.get(loser_id)
         if winner is None or loser is None or winner.username is None or loser.username is None:
             return None
-        change = rate_match(
-            Rated(winner.rating, winner.experience), Rated(loser.rating, loser.experience), length
-        )
-        for player, after, opponent, won in (
-            (winner, change.winner, loser, True),
-            (loser, change.loser, winner, False),
-        ):
-            self.session.add(
-                RatingChange(
-                    player_id=player.id,
-                    game_id=game_id,
-                    opponent_id=opponent.id,
-                    won=won,
-                    length=length,
-                    rating_before=player.rating,
-                    rating_after=after.rating,
-                    experience_after=after.experience,
-                )
+        return winner, loser
+
+    def move(
+        self,
+        game_id: int,
+        player: Player,
+        opponent: Player,
+        *,
+        won: bool,
+        length: int,
+        rating: float,
+        experience: int,
+    ) -> None:
+        """Set a player's new rating and experience, and keep the change in the history."""
+        self.session.add(
+            RatingChange(
+                player_id=player.id,
+                game_id=game_id,
+                opponent_id=opponent.id,
+                won=won,
+                length=length,
+                rating_before=player.rating,
+                rating_after=rating,
+                experience_after=experience,
             )
-            player.rating, player.experience = after.rating, after.experience
+        )
+        player.rating, player.experience = rating, experience
         self.session.flush()
-        return change
 
     def unapplied(self) -> Sequence[Game]:
         """Finished rated games whose ratings have not moved yet (to finish after a start)."""

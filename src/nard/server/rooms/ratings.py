@@ -3,7 +3,7 @@
 A match ends rated however it ends: the last game won, a resignation, a
 dropped double, a claim after the opponent left, a time-out; the table's
 result names the winner in each case. The move itself is one transaction in
-:meth:`~nard.storage.repository.RatingRepository.apply`, gated by a
+:func:`move_ratings`, gated by a
 conditional UPDATE, so it happens exactly once even when this listener runs
 twice or two server processes see the same end. After a restart,
 :meth:`Ratings.resume` finishes any that were cut off.
@@ -17,12 +17,47 @@ import logging
 
 from sqlalchemy.orm import Session
 
-from nard.match.ratings import RatingChange
+from nard.match.ratings import Rated, RatingChange, rate_match
 from nard.server.database import Database
 from nard.server.rooms.registry import SIDES, LiveGame
 from nard.storage.repository import RatingRepository
 
 log = logging.getLogger(__name__)
+
+
+def move_ratings(
+    session: Session, game_id: int, winner_id: int, loser_id: int, length: int
+) -> RatingChange | None:
+    """Move both ratings for a finished rated match, exactly once; None if already done
+    (or if the players are not two different accounts). The caller commits.
+
+    One transaction: the game's gate (:meth:`RatingRepository.claim`), both
+    players locked, the FIBS formula, both new ratings and their history rows.
+    """
+    ratings = RatingRepository(session)
+    if winner_id == loser_id or not ratings.claim(game_id):
+        return None
+    pair = ratings.accounts(winner_id, loser_id)
+    if pair is None:
+        return None
+    winner, loser = pair
+    change = rate_match(
+        Rated(winner.rating, winner.experience), Rated(loser.rating, loser.experience), length
+    )
+    for player, opponent, after, won in (
+        (winner, loser, change.winner, True),
+        (loser, winner, change.loser, False),
+    ):
+        ratings.move(
+            game_id,
+            player,
+            opponent,
+            won=won,
+            length=length,
+            rating=after.rating,
+            experience=after.experience,
+        )
+    return change
 
 
 def rated_end(live: LiveGame) -> tuple[int, int, int] | None:
@@ -66,7 +101,7 @@ class Ratings:
         """Move the ratings for this match; None if they have moved already."""
 
         def work(session: Session) -> RatingChange | None:
-            change = RatingRepository(session).apply(game_id, winner_id, loser_id, length)
+            change = move_ratings(session, game_id, winner_id, loser_id, length)
             session.commit()
             return change
 

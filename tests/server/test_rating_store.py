@@ -1,23 +1,35 @@
-"""Ratings in the database (SQLite and PostgreSQL): applied exactly once, history kept,
-the experience boost ending at 400, the leaderboard."""
+"""The ratings' transaction on a real database (SQLite and PostgreSQL): applied exactly
+once, history kept, the experience boost ending at 400, the leaderboard."""
 
 from __future__ import annotations
 
 import secrets
 import threading
+from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import pytest
 from sqlalchemy.orm import Session, sessionmaker
 
 from nard.match.ratings import RatingChange
+from nard.server.rooms.ratings import move_ratings
 from nard.storage.models import Player
 from nard.storage.repository import GameRepository, PlayerRepository, RatingRepository
+from nard.storage.session import make_engine, make_sessions, migrate
+from tests.dbs import database_url
 
 
-@pytest.fixture
-def sessions(migrated: sessionmaker[Session]) -> sessionmaker[Session]:
-    return migrated
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def sessions(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[sessionmaker[Session]]:
+    folder: Path = tmp_path_factory.mktemp("ratingdb")
+    with database_url(request.param, folder) as url:
+        engine = make_engine(url)
+        migrate(engine)
+        yield make_sessions(engine)
+        engine.dispose()
 
 
 def _account(session: Session, experience: int = 0, rating: float = 1500.0) -> int:
@@ -50,7 +62,7 @@ def _apply(
     sessions: sessionmaker[Session], game: int, winner: int, loser: int, length: int
 ) -> RatingChange | None:
     with sessions() as session:
-        change = RatingRepository(session).apply(game, winner, loser, length)
+        change = move_ratings(session, game, winner, loser, length)
         session.commit()
         return change
 
