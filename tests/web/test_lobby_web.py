@@ -114,3 +114,27 @@ def test_two_accounts_meet_in_the_lobby_and_their_ratings_move(
     assert "match to 1" in text and "Standard" in text and "lost" in text
     assert ("0–1" in text or "1–0" in text) and item.locator("time").count() == 1
     assert page_errors == []
+
+
+def test_a_newcomer_is_asked_for_a_name_once_and_it_shows_as_text(
+    server: str, context_factory: Any, page_errors: list[str]
+) -> None:
+    context = context_factory("fa")
+    page = context.new_page()
+    page.on("pageerror", lambda error: page_errors.append(str(error)))
+    open_page(page, f"{server}/lobby")
+    form = page.locator("form.guest-name")
+    assert form.is_visible()
+    form.locator("input[name=display_name]").fill("<b>new</b>")
+    form.locator("button[type=submit]").click()
+    form.wait_for(state="hidden")
+    page.wait_for_selector("body[data-lobby=live]")
+    mine = page.locator(".online .player-name").filter(has_text="<b>new</b>")
+    mine.first.wait_for()
+    assert mine.first.locator("b").count() == 0
+    me = context.request.get(f"{server}/api/players/me").json()
+    assert me["display_name"] == "<b>new</b>" and me["is_guest"] is True
+    page.reload()
+    page.wait_for_selector(READY)
+    assert not page.locator("form.guest-name").is_visible()  # asked once
+    assert page_errors == []

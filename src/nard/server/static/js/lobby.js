@@ -121,7 +121,7 @@ export async function lobbyPage(root) {
   translate(root);
   let player = await me();
   let lobby = null;
-  await askNameOnce(root, player, (named) => (player = named));
+  let socket = null;
 
   const draw = () => {
     if (!lobby) return;
@@ -167,7 +167,7 @@ export async function lobbyPage(root) {
   const seeking = root.querySelector(".seeking");
   const connect = () => {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const socket = new WebSocket(`${scheme}://${location.host}/ws/lobby`);
+    socket = new WebSocket(`${scheme}://${location.host}/ws/lobby`);
     socket.addEventListener("message", (event) => {
       const message = JSON.parse(event.data);
       if (message.type === "lobby") {
@@ -178,9 +178,19 @@ export async function lobbyPage(root) {
         location.assign(`/game/${encodeURIComponent(message.game)}`);
       }
     });
-    socket.addEventListener("close", () => setTimeout(connect, 2000));
+    const mine = socket;
+    mine.addEventListener("close", () => {
+      if (mine === socket) setTimeout(connect, 2000);
+    });
   };
   connect();
+  askNameOnce(root, player, (named) => {
+    // Come back under the new name (a newcomer's socket had no player yet).
+    player = named;
+    const old = socket;
+    connect();
+    old.close();
+  });
 
   root.querySelector("#quick").addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -222,7 +232,7 @@ export async function lobbyPage(root) {
 }
 
 /** A guest (or a newcomer) is asked once for the name others will see. */
-async function askNameOnce(root, player, named) {
+function askNameOnce(root, player, named) {
   if ((player && !player.is_guest) || localStorage.getItem("nard.named")) return;
   const form = root.querySelector(".guest-name");
   form.hidden = false;
