@@ -62,7 +62,11 @@ async def _running(app: FastAPI, settings: Settings) -> AsyncIterator[None]:
     database = ThreadPoolExecutor(
         writer_threads(settings.database_url), thread_name_prefix="nard-db"
     )
-    bus: EventBus = RedisBus(settings.redis_url) if settings.redis_url else InProcessBus()
+    bus: EventBus = (
+        RedisBus(settings.redis_url, prefix=settings.redis_prefix)
+        if settings.redis_url
+        else InProcessBus()
+    )
     await bus.start()
     bots = BotService(settings.bot_workers, delay_s=settings.bot_delay_s)
     db = Database(sessions, database)

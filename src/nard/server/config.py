@@ -43,6 +43,8 @@ class Settings(BaseSettings):
     """...and in a burst."""
     redis_url: str | None = None
     """Share game events between server processes through Redis (optional)."""
+    redis_prefix: str = Field(default="nard:", pattern=r"^[A-Za-z0-9_.:-]+$")
+    """The start of every Redis channel name: deployments sharing a Redis need their own."""
     bot_delay_s: float = Field(default=0.0, ge=0)
     """A pause before each bot action, so people can follow it."""
     tune_gc: bool = True

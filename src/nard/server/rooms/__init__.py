@@ -9,7 +9,8 @@ subscriber's socket sends, and the table's after-commit listeners take it
 from there (:mod:`~nard.server.rooms.bot`). The live games themselves are
 kept by :mod:`~nard.server.rooms.registry`, who is connected by
 :mod:`~nard.server.rooms.presence`; :mod:`~nard.server.rooms.hints` answers
-hint requests.
+hint requests, and :mod:`~nard.server.rooms.sync` keeps the copies of a game
+that several server processes hold in step.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from nard.server.rooms.intake import Intake
 from nard.server.rooms.presence import Presence
 from nard.server.rooms.projection import Projection
 from nard.server.rooms.registry import Registry
+from nard.server.rooms.sync import Sync
 from nard.server.rooms.table import Table
 from nard.server.services.action_log import ActionLog
 from nard.server.services.bot_service import BotService
@@ -40,6 +42,7 @@ class Rooms:
     bot: BotTurns
     hints: Hints
     bus: EventBus
+    sync: Sync
 
     @classmethod
     def open(
@@ -64,8 +67,10 @@ class Rooms:
             projection=projection,
         )
         bot = BotTurns(bots, table)
-        return cls(registry, presence, projection, table, bot, Hints(registry, bots), bus)
+        sync = Sync(registry, bus, projection)
+        return cls(registry, presence, projection, table, bot, Hints(registry, bots), bus, sync)
 
     async def close(self) -> None:
+        await self.sync.close()
         await self.bot.close()
         await self.table.log.close()

@@ -209,7 +209,8 @@ async def game_socket(
     if not _same_origin(websocket):
         await websocket.close(4403)
         return
-    live = await rooms.registry.get(public_id)
+    # A reconnecting player may come from a process that died: start from the database.
+    live = await rooms.sync.current(public_id)
     if live is None:
         await websocket.close(4404)
         return
