@@ -9,11 +9,9 @@ each other's games.
 from __future__ import annotations
 
 import secrets
-import socket
-import subprocess
 import time
 from collections.abc import Callable, Iterator
-from contextlib import ExitStack, contextmanager
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -24,19 +22,12 @@ from nard.server.app import create_app
 from nard.server.rooms import Rooms
 from tests.dbs import postgres_url
 from tests.server.conftest import Harness, make_settings
+from tests.server.own_redis import eventually, own_redis, reachable
 
 REDIS = "redis://127.0.0.1:6379/0"
 
 
-def _reachable(port: int) -> bool:
-    try:
-        with socket.create_connection(("127.0.0.1", port), timeout=1):
-            return True
-    except OSError:
-        return False
-
-
-pytestmark = pytest.mark.skipif(not _reachable(6379), reason="Redis at 127.0.0.1:6379 is down")
+pytestmark = pytest.mark.skipif(not reachable(6379), reason="Redis at 127.0.0.1:6379 is down")
 
 
 @pytest.fixture(scope="module")
@@ -63,13 +54,6 @@ def cluster(pg_url: str) -> Iterator[Callable[..., Harness]]:
 def _rooms(instance: Harness) -> Rooms:
     rooms: Rooms = instance.client.app.state.rooms  # type: ignore[attr-defined]
     return rooms
-
-
-def _eventually(check: Callable[[], bool], what: str, within_s: float = 10.0) -> None:
-    deadline = time.monotonic() + within_s
-    while not check():
-        assert time.monotonic() < deadline, what
-        time.sleep(0.02)
 
 
 def _friend_game(host: Harness, guest: Harness) -> str:
@@ -151,7 +135,7 @@ def test_an_instance_catches_up_with_commits_made_on_the_other(
         _open(ws)
         ws.play_turn()
         # No request reaches A: the bus's change notices bring its copy up to date.
-        _eventually(lambda: held.seq == ws.seq, f"A's copy stayed at {held.seq}, B at {ws.seq}")
+        eventually(lambda: held.seq == ws.seq, f"A's copy stayed at {held.seq}, B at {ws.seq}")
     with a.socket("rae", game["id"]) as ws_a:
         assert ws_a.seq == held.seq and ws_a.state == ws.state
 
@@ -166,7 +150,7 @@ def test_an_invitation_taken_on_one_instance_starts_the_game_on_the_other(
     b.guest("bob")
     invite = game["invite_url"].rsplit("/", 1)[1]
     assert b.request("bob", "POST", f"/api/invites/{invite}").status_code == 200
-    _eventually(lambda: held.status == "active", "the game stayed waiting on A")
+    eventually(lambda: held.status == "active", "the game stayed waiting on A")
     assert held.seating.names[1] == "bob"
 
 
@@ -189,47 +173,10 @@ def test_a_reconnecting_player_gets_the_database_state_not_a_stale_copy(
         assert again.seq == ws.seq and again.state == ws.state
 
 
-@contextmanager
-def _own_redis(folder: Path) -> Iterator[tuple[int, Callable[[], None], Callable[[], None]]]:
-    """A redis-server of our own on a free port, with stop and start."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    command = [
-        "redis-server",
-        "--port",
-        str(port),
-        "--bind",
-        "127.0.0.1",
-        "--save",
-        "",
-        "--appendonly",
-        "no",
-        "--dir",
-        str(folder),
-    ]
-    process: list[subprocess.Popen[bytes]] = []
-
-    def start() -> None:
-        process.append(subprocess.Popen(command, stdout=subprocess.DEVNULL))
-        _eventually(lambda: _reachable(port), "redis-server did not start")
-
-    def stop() -> None:
-        process[-1].terminate()
-        process[-1].wait(10)
-
-    start()
-    try:
-        yield port, stop, start
-    finally:
-        if process[-1].poll() is None:
-            stop()
-
-
 def test_a_redis_restart_loses_no_ack_and_the_instances_resubscribe(
     cluster: Callable[..., Harness], tmp_path: Path
 ) -> None:
-    with _own_redis(tmp_path) as (port, stop, start):
+    with own_redis(tmp_path) as (port, stop, start):
         url = f"redis://127.0.0.1:{port}/0"
         a, b = cluster(redis_url=url), cluster(redis_url=url)
         game = a.new_game("rae", mode="hotseat", length=3)
@@ -244,7 +191,7 @@ def test_a_redis_restart_loses_no_ack_and_the_instances_resubscribe(
             for instance in (a, b):
                 bus = _rooms(instance).bus
                 connected = bus.connected  # type: ignore[attr-defined]
-                _eventually(connected.is_set, "no resubscription")
+                eventually(connected.is_set, "no resubscription")
             # What B missed while Redis was down comes as a whole state; then updates flow.
             while watcher.seq < committed:
                 watcher.recv()

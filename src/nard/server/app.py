@@ -26,10 +26,11 @@ from fastapi.responses import JSONResponse
 from nard.server.bus import EventBus, InProcessBus, RedisBus
 from nard.server.config import Settings
 from nard.server.database import Database
+from nard.server.metrics import Metrics
 from nard.server.protocol.server import ErrorMessage
 from nard.server.refusals import Refusal
 from nard.server.rooms import Rooms
-from nard.server.routes import games, pages, players, trainer
+from nard.server.routes import games, ops, pages, players, trainer
 from nard.server.rules_pages import router as rules_pages_router
 from nard.server.runtime import tuned_gc
 from nard.server.services.action_log import ActionLog
@@ -68,19 +69,24 @@ async def _running(app: FastAPI, settings: Settings) -> AsyncIterator[None]:
         else InProcessBus()
     )
     await bus.start()
-    bots = BotService(settings.bot_workers, delay_s=settings.bot_delay_s)
-    db = Database(sessions, database)
+    metrics = Metrics()
+    bots = BotService(settings.bot_workers, delay_s=settings.bot_delay_s, metrics=metrics)
+    db = Database(sessions, database, observe=metrics.database("query"))
     log = ActionLog(
         sessions,
         database,
         writers=log_writers(settings.database_url),
         inline=loop_writer(engine),
+        observe=metrics.database("commit"),
     )
     rooms = Rooms.open(db, log, bus, bots=bots, claim_after_s=settings.claim_after_s)
+    metrics.count_live_games(lambda: len(rooms.registry.live_games()))
     app.state.settings = settings
     app.state.rooms = rooms
+    app.state.database = db
+    app.state.metrics = metrics
     app.state.players = PlayerService(sessions, database)
-    app.state.analyses = AnalysisService(db, bus, plies=settings.analysis_plies)
+    app.state.analyses = AnalysisService(db, bus, plies=settings.analysis_plies, metrics=metrics)
     app.state.trainer = TrainerService(db)
     await rooms.bot.resume(rooms.registry)
     try:
@@ -118,6 +124,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(trainer.router)
     app.include_router(rules_pages_router)
     app.include_router(game_socket.router)
+    app.include_router(ops.router)
     pages.install(app)
 
     @app.get("/api/health", tags=["server"])

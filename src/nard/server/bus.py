@@ -56,6 +56,10 @@ class EventBus(Protocol):
 
     def watch(self, watcher: Watcher) -> None: ...
 
+    async def ping(self) -> None:
+        """Raise unless the bus can carry messages now (the readiness check)."""
+        ...
+
     def deliver(self, game: str, message: str) -> None:
         """Send ``message`` to this process's subscribers of the game only."""
         ...
@@ -93,6 +97,9 @@ class InProcessBus:
         return None  # one process: nobody else holds a copy
 
     def watch(self, watcher: Watcher) -> None:
+        return None
+
+    async def ping(self) -> None:
         return None
 
     def deliver(self, game: str, message: str) -> None:
@@ -224,6 +231,11 @@ class RedisBus:
 
     def watch(self, watcher: Watcher) -> None:
         self._watcher = watcher
+
+    async def ping(self) -> None:
+        await self._redis.ping()
+        if not self.connected.is_set():
+            raise ConnectionError("not subscribed to Redis (reconnecting)")
 
     def deliver(self, game: str, message: str) -> None:
         self._local.deliver(game, message)

@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Literal
 
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -49,5 +50,7 @@ class Settings(BaseSettings):
     """A pause before each bot action, so people can follow it."""
     tune_gc: bool = True
     """Pace the garbage collector for a server (nard.server.runtime.tuned_gc)."""
+    log_format: Literal["text", "json"] = "text"
+    """``json``: one JSON object a line with the game id (nard.server.logs)."""
     analysis_plies: int = Field(default=0, ge=0, le=2)
     """How deep the analysis of a finished game searches: 0 (fast), 1 or 2 plies."""

@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
+from collections.abc import Callable
 from concurrent.futures import Executor
 
 from sqlalchemy import Connection
@@ -51,8 +52,11 @@ class ActionLog:
         *,
         writers: int = 1,
         inline: Connection | None = None,
+        observe: Callable[[float], None] | None = None,
     ) -> None:
         self.sessions = sessions
+        self.observe = observe
+        """Told each batch's commit time in seconds (the metrics)."""
         self.executor = executor
         self.writers = 1 if inline is not None else writers
         self.inline = inline
@@ -92,6 +96,7 @@ class ActionLog:
             while len(batch) < MAX_BATCH and not self._queue.empty():
                 batch.append(self._queue.get_nowait())
             entries = [entry for entry, _ in batch]
+            start = time.perf_counter()
             try:
                 saved = self._save_inline(entries) if self.inline is not None else None
                 if saved is None:
@@ -106,6 +111,8 @@ class ActionLog:
                     if not future.done():
                         future.set_exception(error)
                 continue
+            if self.observe is not None:
+                self.observe(time.perf_counter() - start)
             if self.inline is not None:
                 self._maybe_checkpoint(loop)
             for (entry, future), ok in zip(batch, saved, strict=True):
