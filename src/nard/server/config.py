@@ -50,6 +50,8 @@ class Settings(BaseSettings):
     """A pause before each bot action, so people can follow it."""
     tune_gc: bool = True
     """Pace the garbage collector for a server (nard.server.runtime.tuned_gc)."""
+    drain_s: float = Field(default=10.0, gt=0)
+    """On SIGTERM: how long open connections get to finish before they are cut."""
     log_format: Literal["text", "json"] = "text"
     """``json``: one JSON object a line with the game id (nard.server.logs)."""
     analysis_plies: int = Field(default=0, ge=0, le=2)
