@@ -11,7 +11,7 @@ DOC = (ROOT / "docs" / "deploy.md").read_text()
 
 
 def test_the_documented_files_are_the_ones_in_deploy() -> None:
-    for name in ("haproxy.cfg", "nard@.service"):
+    for name in ("haproxy.cfg", "nard@.service", "nard-worker@.service"):
         assert (ROOT / "deploy" / name).read_text() in DOC, name
 
 

@@ -26,6 +26,7 @@ from fastapi.responses import JSONResponse
 from nard.server.bus import EventBus, InProcessBus, RedisBus
 from nard.server.config import Settings
 from nard.server.database import Database
+from nard.server.jobs import JobQueue
 from nard.server.metrics import Metrics
 from nard.server.protocol.server import ErrorMessage
 from nard.server.refusals import Refusal
@@ -70,7 +71,14 @@ async def _running(app: FastAPI, settings: Settings) -> AsyncIterator[None]:
     )
     await bus.start()
     metrics = Metrics()
-    bots = BotService(settings.bot_workers, delay_s=settings.bot_delay_s, metrics=metrics)
+    queue = None
+    if settings.jobs_queue is not None:
+        if settings.redis_url is None:
+            raise ValueError("NARD_JOBS_QUEUE needs NARD_REDIS_URL")
+        queue = JobQueue(settings.redis_url, settings.jobs_queue)
+    bots = BotService(
+        settings.bot_workers, delay_s=settings.bot_delay_s, metrics=metrics, queue=queue
+    )
     db = Database(sessions, database, observe=metrics.database("query"))
     log = ActionLog(
         sessions,

@@ -46,6 +46,9 @@ class Settings(BaseSettings):
     """Share game events between server processes through Redis (optional)."""
     redis_prefix: str = Field(default="nard:", pattern=r"^[A-Za-z0-9_.:-]+$")
     """The start of every Redis channel name: deployments sharing a Redis need their own."""
+    jobs_queue: str | None = None
+    """Run bot turns and hints on ``nard worker`` processes through this RQ queue
+    (needs ``redis_url``); unset, each server thinks in its own pool."""
     bot_delay_s: float = Field(default=0.0, ge=0)
     """A pause before each bot action, so people can follow it."""
     tune_gc: bool = True
