@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -14,6 +14,7 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from nard.server.app import create_app
 from nard.server.logs import JsonFormatter
+from tests.dbs import postgres_url
 from tests.server.conftest import Harness, make_settings
 from tests.server.own_redis import own_redis
 
@@ -76,10 +77,9 @@ def test_metrics_count_acks_sockets_games_database_time_and_jobs(
 
 
 @pytest.fixture
-def postgres_only(db_url: str) -> str:
-    if not db_url.startswith("postgresql"):
-        pytest.skip("one database suffices")
-    return db_url
+def postgres_only() -> Iterator[str]:
+    with postgres_url() as url:
+        yield url
 
 
 def test_not_ready_while_redis_is_down_and_logs_carry_the_game(

@@ -8,6 +8,7 @@ import secrets
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ from redis import Redis
 from rq import Queue
 from rq.registry import FinishedJobRegistry
 
+from tests.dbs import postgres_url
 from tests.server.conftest import Harness, make_settings
 from tests.server.own_redis import reachable
 
@@ -25,13 +27,17 @@ pytestmark = [
 REDIS = "redis://127.0.0.1:6379/0"
 
 
-def test_the_bot_plays_through_a_worker_process(db_url: str, tmp_path: Path) -> None:
+@pytest.fixture
+def pg_url() -> Iterator[str]:
+    with postgres_url() as url:
+        yield url
+
+
+def test_the_bot_plays_through_a_worker_process(pg_url: str, tmp_path: Path) -> None:
     from fastapi.testclient import TestClient
 
     from nard.server.app import create_app
 
-    if not db_url.startswith("postgresql"):
-        pytest.skip("one database suffices")
     name = f"nard-test-{secrets.token_hex(4)}"
     log = tmp_path / "worker.log"
     env = {**os.environ, "NARD_REDIS_URL": REDIS, "NARD_JOBS_QUEUE": name}
@@ -41,7 +47,7 @@ def test_the_bot_plays_through_a_worker_process(db_url: str, tmp_path: Path) -> 
         )
     finished = FinishedJobRegistry(name, connection=Redis.from_url(REDIS))
     try:
-        settings = make_settings(db_url, redis_url=REDIS, jobs_queue=name, bot_workers=0)
+        settings = make_settings(pg_url, redis_url=REDIS, jobs_queue=name, bot_workers=0)
         with TestClient(create_app(settings)) as client:
             server = Harness(client)
             game = server.new_game("uma", mode="bot", length=1, side="white", bot_level="beginner")
