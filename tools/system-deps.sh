@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # What the checks use beyond .venv: Chromium (browser tests), npm (to install
 # axe-core for the browser tests' accessibility check), GNU Backgammon (a
-# cross-check of our .mat files), PostgreSQL on 127.0.0.1:5432 (the server and
+# cross-check of our .mat files), HAProxy (the two-instance test starts it with
+# deploy/haproxy.cfg), PostgreSQL on 127.0.0.1:5432 (the server and
 # storage tests run on it as well as SQLite: trust for local TCP, database
 # `test`, see tests/dbs.py) and Redis on 127.0.0.1:6379 (the event bus between
 # server processes). Installed and started when missing and we are root on
@@ -46,6 +47,7 @@ need=()
 command -v chromium >/dev/null || need+=(chromium)
 command -v npm >/dev/null || need+=(npm)
 command -v gnubg >/dev/null || [ -x /usr/games/gnubg ] || need+=(gnubg)
+command -v haproxy >/dev/null || [ -x /usr/sbin/haproxy ] || need+=(haproxy)
 answers 5432 || command -v pg_ctlcluster >/dev/null || need+=(postgresql)
 answers 6379 || command -v redis-server >/dev/null || need+=(redis-server)
 if [ "$(id -u)" -ne 0 ] || ! command -v apt-get >/dev/null; then

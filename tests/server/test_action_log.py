@@ -133,3 +133,20 @@ def test_a_held_sqlite_lock_sends_the_batch_to_the_thread_and_the_loop_runs_on(
     with make_sessions(engine)() as session:
         assert [row.seq for row in GameRepository(session).actions(game)] == [1]
     engine.dispose()
+
+
+def test_closing_lets_the_queued_actions_commit(engine: Engine) -> None:
+    """A server asked to stop still saves what it accepted (the SIGTERM drain)."""
+    games = _games(engine, 30)
+
+    async def main() -> list[BaseException | None]:
+        with ThreadPoolExecutor(4) as executor:
+            log = _log(engine, executor)
+            appends = [asyncio.ensure_future(log.append(_entry(game, 1))) for game in games]
+            await asyncio.sleep(0)  # queued, the writers started, nothing committed yet
+            await log.close()
+            return await asyncio.gather(*appends, return_exceptions=True)
+
+    assert asyncio.run(main()) == [None] * 30
+    with make_sessions(engine)() as session:
+        assert {row.seq for row in map(GameRepository(session).get, games) if row} == {1}

@@ -6,7 +6,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from nard.cli import analyze, hint, play, rules_commands, serve, train, verify
+from nard.cli import analyze, hint, play, rules_commands, serve, train, verify, worker
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -22,6 +22,7 @@ def build_parser() -> argparse.ArgumentParser:
     verify.register(commands)
     analyze.register(commands)
     train.register(commands)
+    worker.register(commands)
     return parser
 
 

@@ -98,7 +98,8 @@ def run_analyze(
         else:
             analyser = Analyser(plies=args.plies, luck=not args.no_luck)
     except ImportError as error:
-        print(f"nard analyze: the engine is missing ({error}); pip install 'nard[ai]'", file=err)
+        why = f"the engine is missing ({error}); pip install --force-reinstall nard"
+        print(f"nard analyze: {why}", file=err)
         return 2
     except ValueError as error:
         print(f"nard analyze: {error}", file=err)

@@ -148,7 +148,9 @@ def parse_player(spec: str, *, seed: int | None = None) -> HumanPlayer | Compute
 
         Level.named(level)  # unknown levels fail here, before the engine loads
         if not bot_available():
-            raise ValueError("the bot needs nard.ai's engine: pip install 'nard[ai]'")
+            raise ValueError(
+                "the bot needs the bgsage engine, part of nard: pip install --force-reinstall nard"
+            )
         return _LazyBot(level, seed)
     raise ValueError(f"a player is human, random or bot:LEVEL, not {spec!r}")
 

@@ -26,11 +26,13 @@ from fastapi.responses import JSONResponse
 from nard.server.bus import EventBus, InProcessBus, RedisBus
 from nard.server.config import Settings
 from nard.server.database import Database
+from nard.server.jobs import JobQueue
 from nard.server.lobby.hall import Hall
+from nard.server.metrics import Metrics
 from nard.server.protocol.server import ErrorMessage
 from nard.server.refusals import Refusal
 from nard.server.rooms import Rooms
-from nard.server.routes import games, lobby, pages, players, ratings, trainer
+from nard.server.routes import games, lobby, ops, pages, players, ratings, trainer
 from nard.server.rules_pages import router as rules_pages_router
 from nard.server.runtime import tuned_gc
 from nard.server.services.action_log import ActionLog
@@ -64,23 +66,39 @@ async def _running(app: FastAPI, settings: Settings) -> AsyncIterator[None]:
     database = ThreadPoolExecutor(
         writer_threads(settings.database_url), thread_name_prefix="nard-db"
     )
-    bus: EventBus = RedisBus(settings.redis_url) if settings.redis_url else InProcessBus()
+    bus: EventBus = (
+        RedisBus(settings.redis_url, prefix=settings.redis_prefix)
+        if settings.redis_url
+        else InProcessBus()
+    )
     await bus.start()
-    bots = BotService(settings.bot_workers, delay_s=settings.bot_delay_s)
-    db = Database(sessions, database)
+    metrics = Metrics()
+    queue = None
+    if settings.jobs_queue is not None:
+        if settings.redis_url is None:
+            raise ValueError("NARD_JOBS_QUEUE needs NARD_REDIS_URL")
+        queue = JobQueue(settings.redis_url, settings.jobs_queue)
+    bots = BotService(
+        settings.bot_workers, delay_s=settings.bot_delay_s, metrics=metrics, queue=queue
+    )
+    db = Database(sessions, database, observe=metrics.database("query"))
     log = ActionLog(
         sessions,
         database,
         writers=log_writers(settings.database_url),
         inline=loop_writer(engine),
+        observe=metrics.database("commit"),
     )
     rooms = Rooms.open(db, log, bus, bots=bots, claim_after_s=settings.claim_after_s)
+    metrics.count_live_games(lambda: len(rooms.registry.live_games()))
     app.state.settings = settings
     app.state.rooms = rooms
+    app.state.database = db
+    app.state.metrics = metrics
     app.state.players = PlayerService(sessions, database)
     app.state.profiles = ProfileService(db)
     app.state.lobby = Hall(db, bus, rooms.table)
-    app.state.analyses = AnalysisService(db, bus, plies=settings.analysis_plies)
+    app.state.analyses = AnalysisService(db, bus, plies=settings.analysis_plies, metrics=metrics)
     app.state.trainer = TrainerService(db)
     await rooms.resume()
     try:
@@ -122,6 +140,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(lobby.router)
     app.include_router(game_socket.router)
     app.include_router(lobby_socket.router)
+    app.include_router(ops.router)
     pages.install(app)
 
     @app.get("/api/health", tags=["server"])

@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Literal
 
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -43,9 +44,18 @@ class Settings(BaseSettings):
     """...and in a burst."""
     redis_url: str | None = None
     """Share game events between server processes through Redis (optional)."""
+    redis_prefix: str = Field(default="nard:", pattern=r"^[A-Za-z0-9_.:-]+$")
+    """The start of every Redis channel name: deployments sharing a Redis need their own."""
+    jobs_queue: str | None = None
+    """Run bot turns and hints on ``nard worker`` processes through this RQ queue
+    (needs ``redis_url``); unset, each server thinks in its own pool."""
     bot_delay_s: float = Field(default=0.0, ge=0)
     """A pause before each bot action, so people can follow it."""
     tune_gc: bool = True
     """Pace the garbage collector for a server (nard.server.runtime.tuned_gc)."""
+    drain_s: float = Field(default=10.0, gt=0)
+    """On SIGTERM: how long open connections get to finish before they are cut."""
+    log_format: Literal["text", "json"] = "text"
+    """``json``: one JSON object a line with the game id (nard.server.logs)."""
     analysis_plies: int = Field(default=0, ge=0, le=2)
     """How deep the analysis of a finished game searches: 0 (fast), 1 or 2 plies."""

@@ -56,7 +56,13 @@ _MOVE_VALUES: dict[str, Any] = {
 }
 _MOVE = (
     update(Game)
-    .where(Game.id == bindparam("game"), Game.seq == bindparam("before"))
+    # A finished game (claimed, perhaps by another process) takes no more
+    # actions, whatever the writer's copy of it says.
+    .where(
+        Game.id == bindparam("game"),
+        Game.seq == bindparam("before"),
+        Game.status != "finished",
+    )
     .values(_MOVE_VALUES)
 )
 _MOVE_FINISHED = _MOVE.values(result=bindparam("to_result"), finished_at=bindparam("at"))
@@ -245,12 +251,16 @@ class GameRepository:
             self.session.rollback()
             raise
 
-    def finish(self, game_id: int, *, status: str, result: dict[str, Any]) -> bool:
-        """End a game outside its action log (a claim); True if it was still open."""
+    def finish(
+        self, game_id: int, *, status: str, result: dict[str, Any], seq: int | None = None
+    ) -> bool:
+        """End a game outside its action log (a claim); True if it was still open
+        (and, given ``seq``, still at that action)."""
+        query = update(Game).where(Game.id == game_id, Game.status.in_(("waiting", "active")))
+        if seq is not None:
+            query = query.where(Game.seq == seq)
         outcome = self.session.execute(
-            update(Game)
-            .where(Game.id == game_id, Game.status.in_(("waiting", "active")))
-            .values(status=status, result=result, finished_at=utcnow(), updated_at=utcnow())
+            query.values(status=status, result=result, finished_at=utcnow(), updated_at=utcnow())
         )
         return bool(outcome.rowcount)  # type: ignore[attr-defined]
 

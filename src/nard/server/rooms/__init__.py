@@ -7,9 +7,11 @@ the action, saves it (``services/action_log.py``, a group commit) and
 publishes it, :mod:`~nard.server.rooms.projection` makes it the JSON every
 subscriber's socket sends, and the table's after-commit listeners take it
 from there (:mod:`~nard.server.rooms.bot`, :mod:`~nard.server.rooms.ratings`).
-The live games themselves are kept by :mod:`~nard.server.rooms.registry`, who is connected by
-:mod:`~nard.server.rooms.presence`; :mod:`~nard.server.rooms.hints` answers
-hint requests.
+The live games themselves are kept by :mod:`~nard.server.rooms.registry`, who
+is connected by :mod:`~nard.server.rooms.presence`;
+:mod:`~nard.server.rooms.hints` answers hint requests, and
+:mod:`~nard.server.rooms.sync` keeps the copies of a game that several server
+processes hold in step.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from nard.server.rooms.presence import Presence
 from nard.server.rooms.projection import Projection
 from nard.server.rooms.ratings import Ratings
 from nard.server.rooms.registry import Registry
+from nard.server.rooms.sync import Sync
 from nard.server.rooms.table import Table
 from nard.server.services.action_log import ActionLog
 from nard.server.services.bot_service import BotService
@@ -42,6 +45,7 @@ class Rooms:
     ratings: Ratings
     hints: Hints
     bus: EventBus
+    sync: Sync
 
     @classmethod
     def open(
@@ -68,7 +72,9 @@ class Rooms:
         bot = BotTurns(bots, table)
         ratings = Ratings(database)
         table.listen(ratings)
-        return cls(registry, presence, projection, table, bot, ratings, Hints(registry, bots), bus)
+        sync = Sync(registry, bus, projection)
+        hints = Hints(registry, bots)
+        return cls(registry, presence, projection, table, bot, ratings, hints, bus, sync)
 
     async def resume(self) -> None:
         """After a start: the bot plays on, cut-off ratings move."""
@@ -76,6 +82,7 @@ class Rooms:
         await self.ratings.resume(await self.registry.unrated_games())
 
     async def close(self) -> None:
+        await self.sync.close()
         await self.bot.close()
         await self.ratings.close()
         await self.table.log.close()

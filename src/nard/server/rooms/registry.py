@@ -20,7 +20,7 @@ from sqlalchemy.orm import Session
 from nard.core.board import Side
 from nard.match.interning import Interner
 from nard.match.match import Match
-from nard.match.record import MatchRecord
+from nard.match.record import MatchRecord, action_from_dict
 from nard.server.database import Database
 from nard.server.protocol.views import OutcomeView
 from nard.storage.models import Game as GameRow
@@ -187,6 +187,20 @@ def read_game(
     return _from_row(session, row, record.replay(interner=interner), seq)
 
 
+def caught_up(session: Session, live: LiveGame, interner: Interner | None = None) -> LiveGame:
+    """``live`` moved on to what the database holds: the actions logged after its
+    ``seq`` applied to its match, its status, result and seating read again."""
+    games = GameRepository(session)
+    row = games.get(live.setup.id)
+    assert row is not None
+    match = live.match
+    seq = live.seq
+    for item in games.actions(row.id, after=seq):
+        match = match.apply(action_from_dict(item.action), interner=interner).match
+        seq = item.seq
+    return _from_row(session, row, match, seq)
+
+
 class Registry:
     """The cache of live games, each loaded once however many ask for it at once."""
 
@@ -232,6 +246,22 @@ class Registry:
         live.setup, live.standing, live.seating = fresh.setup, fresh.standing, fresh.seating
         live.client_seeds = fresh.client_seeds
         return live
+
+    async def refresh(self, live: LiveGame) -> bool:
+        """Catch up with the database by applying only the actions logged since this
+        copy (the caller holds the game's lock); whether anything changed."""
+        fresh = await self.database.run(lambda s: caught_up(s, live, self.interner))
+        changed = (fresh.seq, fresh.status, fresh.seating) != (live.seq, live.status, live.seating)
+        live.standing, live.seating = fresh.standing, fresh.seating
+        live.client_seeds = fresh.client_seeds
+        return changed
+
+    def cached(self, public_id: str) -> LiveGame | None:
+        """The game if this process holds it in memory (nothing is loaded)."""
+        return self._live.get(public_id)
+
+    def live_games(self) -> list[LiveGame]:
+        return list(self._live.values())
 
     async def unfinished_bot_games(self) -> list[LiveGame]:
         """The active games against the bot (to resume after a start), loaded."""

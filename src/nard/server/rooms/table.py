@@ -284,6 +284,10 @@ class Table:
     async def claim(self, live: LiveGame, player_id: int) -> int:
         """End a friend game the opponent has left for longer than the claim time."""
         async with live.lock:
+            # Another server process may have moved the game on or ended it.
+            await self.registry.refresh(live)
+            if live.is_over:
+                raise Refusal(RefusalCode.FINISHED)
             sides = live.sides_of(player_id)
             if not sides:
                 raise Refusal(RefusalCode.SPECTATOR)
@@ -297,7 +301,10 @@ class Table:
 
             def finish(session: Session) -> bool:
                 done = GameRepository(session).finish(
-                    live.setup.id, status=GameStatus.FINISHED.value, result=stored(result)
+                    live.setup.id,
+                    status=GameStatus.FINISHED.value,
+                    result=stored(result),
+                    seq=live.seq,
                 )
                 session.commit()
                 return done
@@ -370,9 +377,11 @@ class Table:
             raise Refusal(RefusalCode.CONFLICT, seq=live.seq) from error
         live.standing = Standing(match, seq, status, result, datetime.now(UTC))
         await self.bus.publish(live.public_id, self.projection.update_message(live, views, state))
+        await self.bus.announce(live.public_id, seq)
         self._changed(live)
         return seq
 
     async def publish_state(self, live: LiveGame) -> None:
         await self.bus.publish(live.public_id, self.projection.state_message(live))
+        await self.bus.announce(live.public_id, live.seq)
         self._changed(live)

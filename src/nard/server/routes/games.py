@@ -24,7 +24,7 @@ async def _visible(
     rooms: Rooms, public_id: str, player_id: int | None, watch: str | None
 ) -> LiveGame:
     """The game, if the caller is seated in it or holds its spectator link."""
-    live = await rooms.registry.get(public_id)
+    live = await rooms.sync.current(public_id)
     if live is not None:
         if live.sides_of(player_id):
             return live

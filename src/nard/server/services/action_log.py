@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
+from collections.abc import Callable
 from concurrent.futures import Executor
 
 from sqlalchemy import Connection
@@ -29,6 +30,8 @@ from sqlalchemy.orm import Session, sessionmaker
 from nard.storage.repository import ConflictError, GameRepository, LoggedAction
 from nard.storage.session import checkpoint
 
+DRAIN_S = 10.0
+"""How long :meth:`ActionLog.close` lets the queued and running batches commit."""
 MAX_BATCH = 256
 """The most actions committed in one transaction."""
 CHECKPOINT_EVERY_S = 1.0
@@ -51,8 +54,11 @@ class ActionLog:
         *,
         writers: int = 1,
         inline: Connection | None = None,
+        observe: Callable[[float], None] | None = None,
     ) -> None:
         self.sessions = sessions
+        self.observe = observe
+        """Told each batch's commit time in seconds (the metrics)."""
         self.executor = executor
         self.writers = 1 if inline is not None else writers
         self.inline = inline
@@ -60,6 +66,8 @@ class ActionLog:
         self._tasks: list[asyncio.Task[None]] = []
         self._checkpointed = time.monotonic()
         self._checkpoint: asyncio.Future[None] | None = None
+        self._writing = 0
+        """Batches taken from the queue and not yet answered."""
 
     async def append(self, entry: LoggedAction) -> None:
         """Return once ``entry`` is committed; :class:`ConflictError` if it was refused."""
@@ -69,7 +77,16 @@ class ActionLog:
         self._queue.put_nowait((entry, future))
         await future
 
-    async def close(self) -> None:
+    async def close(self, drain_s: float = DRAIN_S) -> None:
+        """Let what is queued commit (up to ``drain_s``), then stop: a server that is
+        asked to stop still saves the actions it accepted."""
+        deadline = time.monotonic() + drain_s
+        while (
+            self._tasks
+            and (self._writing or not self._queue.empty())
+            and time.monotonic() < deadline
+        ):
+            await asyncio.sleep(0.01)
         for task in self._tasks:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -91,32 +108,42 @@ class ActionLog:
             batch = [await self._queue.get()]
             while len(batch) < MAX_BATCH and not self._queue.empty():
                 batch.append(self._queue.get_nowait())
-            entries = [entry for entry, _ in batch]
+            self._writing += 1
             try:
-                saved = self._save_inline(entries) if self.inline is not None else None
-                if saved is None:
-                    saved = await loop.run_in_executor(self.executor, self._save, entries)
-            except asyncio.CancelledError:
-                for _, future in batch:
-                    if not future.done():
-                        future.set_exception(ConnectionError("the server is shutting down"))
-                raise
-            except Exception as error:  # the database failed: every caller hears of it
-                for _, future in batch:
-                    if not future.done():
-                        future.set_exception(error)
+                await self._commit(batch, loop)
+            finally:
+                self._writing -= 1
+
+    async def _commit(self, batch: list[_Pending], loop: asyncio.AbstractEventLoop) -> None:
+        entries = [entry for entry, _ in batch]
+        start = time.perf_counter()
+        try:
+            saved = self._save_inline(entries) if self.inline is not None else None
+            if saved is None:
+                saved = await loop.run_in_executor(self.executor, self._save, entries)
+        except asyncio.CancelledError:
+            for _, future in batch:
+                if not future.done():
+                    future.set_exception(ConnectionError("the server is shutting down"))
+            raise
+        except Exception as error:  # the database failed: every caller hears of it
+            for _, future in batch:
+                if not future.done():
+                    future.set_exception(error)
+            return
+        if self.observe is not None:
+            self.observe(time.perf_counter() - start)
+        if self.inline is not None:
+            self._maybe_checkpoint(loop)
+        for (entry, future), ok in zip(batch, saved, strict=True):
+            if future.done():
                 continue
-            if self.inline is not None:
-                self._maybe_checkpoint(loop)
-            for (entry, future), ok in zip(batch, saved, strict=True):
-                if future.done():
-                    continue
-                if ok:
-                    future.set_result(None)
-                else:
-                    future.set_exception(
-                        ConflictError(f"action {entry.seq} of game {entry.game_id} is taken")
-                    )
+            if ok:
+                future.set_result(None)
+            else:
+                future.set_exception(
+                    ConflictError(f"action {entry.seq} of game {entry.game_id} is taken")
+                )
 
     def _save(self, entries: list[LoggedAction]) -> list[bool]:
         with self.sessions() as session:

@@ -13,6 +13,7 @@ import asyncio
 import time
 from collections.abc import Coroutine
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -26,6 +27,7 @@ from nard.ai.progress import AnalysisProgress, CancelToken
 from nard.match.record import MatchRecord
 from nard.server.bus import EventBus
 from nard.server.database import Database
+from nard.server.metrics import Metrics
 from nard.server.protocol.server import AnalysisMessage
 from nard.server.rooms.registry import LiveGame
 from nard.server.schemas import AnalysisPublic
@@ -95,8 +97,15 @@ class _Job:
 
 class AnalysisService:
     def __init__(
-        self, database: Database, bus: EventBus, *, workers: int = 1, plies: int = 0
+        self,
+        database: Database,
+        bus: EventBus,
+        *,
+        workers: int = 1,
+        plies: int = 0,
+        metrics: Metrics | None = None,
     ) -> None:
+        self.metrics = metrics
         self.database = database
         self.bus = bus
         self.plies = plies
@@ -191,7 +200,8 @@ class AnalysisService:
             return analysis.to_dict()
 
         try:
-            result = await loop.run_in_executor(self._executor, work)
+            with nullcontext() if self.metrics is None else self.metrics.job("analysis"):
+                result = await loop.run_in_executor(self._executor, work)
             error = None
         except Exception as failure:  # an analysis failure must not take the server down
             reason = "replaced by a newer analysis" if job.cancel.is_cancelled else str(failure)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from contextlib import AbstractContextManager, nullcontext
 
 from nard.ai.bot import Bot
 from nard.ai.bot_actions import choose_action, cube_state
@@ -19,6 +20,8 @@ from nard.core.board import Side
 from nard.core.notation import format_play
 from nard.match.actions import Action
 from nard.match.game import Game
+from nard.server.jobs import JobQueue
+from nard.server.metrics import Metrics
 from nard.server.schemas import HintPlay
 
 _BOTS: dict[str, Bot] = {}
@@ -46,7 +49,7 @@ def hint(game: Game, limit: int) -> list[HintPlay]:
     ]
 
 
-def _warm_up() -> None:
+def warm_up() -> None:
     # Load the engine before the first game needs it.
     Bot("beginner")
 
@@ -54,26 +57,43 @@ def _warm_up() -> None:
 class BotService:
     """A process pool (``workers`` processes; 0: one thread, for tests) for bot decisions."""
 
-    def __init__(self, workers: int = 1, *, delay_s: float = 0.0) -> None:
+    def __init__(
+        self,
+        workers: int = 1,
+        *,
+        delay_s: float = 0.0,
+        metrics: Metrics | None = None,
+        queue: JobQueue | None = None,
+    ) -> None:
         self.delay_s = delay_s
-        if workers > 0:
-            context = multiprocessing.get_context("spawn")
-            self._executor: Executor = ProcessPoolExecutor(
-                workers, mp_context=context, initializer=_warm_up
-            )
+        self.metrics = metrics
+        self.queue = queue
+        """When set, the decisions run on ``nard worker`` processes instead of the pool."""
+        if queue is not None or workers == 0:
+            self._executor: Executor = ThreadPoolExecutor(1, thread_name_prefix="nard-bot")
         else:
-            self._executor = ThreadPoolExecutor(1, thread_name_prefix="nard-bot")
+            context = multiprocessing.get_context("spawn")
+            self._executor = ProcessPoolExecutor(workers, mp_context=context, initializer=warm_up)
 
     async def decide(self, level: str, game: Game, side: Side) -> Action | None:
         if self.delay_s:
             await asyncio.sleep(self.delay_s)
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor, decide, level, game, side)
+        with self._job("bot"):
+            if self.queue is not None:
+                return await self.queue.run(decide, level, game, side)
+            return await loop.run_in_executor(self._executor, decide, level, game, side)
 
     async def hint(self, game: Game, limit: int = 5) -> list[HintPlay]:
         """The best plays of the roll being played (see :func:`hint`), in the worker pool."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor, hint, game, limit)
+        with self._job("hint"):
+            if self.queue is not None:
+                return await self.queue.run(hint, game, limit)
+            return await loop.run_in_executor(self._executor, hint, game, limit)
+
+    def _job(self, kind: str) -> AbstractContextManager[None]:
+        return nullcontext() if self.metrics is None else self.metrics.job(kind)
 
     def close(self) -> None:
         self._executor.shutdown(wait=False, cancel_futures=True)

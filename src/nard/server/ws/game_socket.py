@@ -22,6 +22,8 @@ from starlette.websockets import WebSocketState
 
 from nard.server.config import Settings
 from nard.server.deps import COOKIE
+from nard.server.logs import current_game
+from nard.server.metrics import Metrics
 from nard.server.protocol import client
 from nard.server.protocol.events import side_name
 from nard.server.protocol.server import (
@@ -109,6 +111,7 @@ class Connection:
         self.sides = live.sides_of(player.id if player else None)
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue(OUTBOX_SIZE)
         self.bucket = TokenBucket(settings.rate_per_s, settings.rate_burst)
+        self.metrics: Metrics = websocket.app.state.metrics
         self.too_slow = False
 
     def deliver(self, message: str | None) -> None:
@@ -165,14 +168,17 @@ class Connection:
             return
         if self.player is None or not self.sides:
             raise Refusal(RefusalCode.SPECTATOR)
+        start = time.perf_counter()
         if isinstance(message, client.ClientSeedMessage):
             await table.add_client_seed(live, self.player.id, message.seed)
-            seq = live.seq
+            seq, kind = live.seq, "client_seed"
         elif isinstance(message, client.ClaimMessage):
-            seq = await table.claim(live, self.player.id)
+            seq, kind = await table.claim(live, self.player.id), "claim"
         else:
-            seq = await table.act(live, self.player.id, message)
+            seq, kind = await table.act(live, self.player.id, message), "action"
         self.send(AckMessage(id=message.id, seq=seq))
+        self.metrics.actions.labels(kind).inc()
+        self.metrics.ack_seconds.observe(time.perf_counter() - start)
 
     async def reader(self) -> None:
         strikes = 0
@@ -209,7 +215,9 @@ async def game_socket(
     if not _same_origin(websocket):
         await websocket.close(4403)
         return
-    live = await rooms.registry.get(public_id)
+    current_game.set(public_id)  # this task's logs carry the game
+    # A reconnecting player may come from a process that died: start from the database.
+    live = await rooms.sync.current(public_id)
     if live is None:
         await websocket.close(4404)
         return
@@ -221,6 +229,7 @@ async def game_socket(
         return
     await websocket.accept()
     connection = Connection(websocket, live, player, rooms, settings)
+    connection.metrics.sockets.inc()
     unsubscribe = rooms.bus.subscribe(live.public_id, connection.deliver)
     connection.send(
         WelcomeMessage(
@@ -245,6 +254,7 @@ async def game_socket(
             ):
                 raise task.exception()  # type: ignore[misc]
     finally:
+        connection.metrics.sockets.dec()
         unsubscribe()
         await rooms.table.leave(live, sides)
         if websocket.application_state is WebSocketState.CONNECTED:

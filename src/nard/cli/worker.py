@@ -1,0 +1,39 @@
+"""``nard worker``: run the bot's turns and hints for the servers (docs/deploy.md).
+
+Reads ``NARD_REDIS_URL`` and ``NARD_JOBS_QUEUE`` (or the flags) like the
+servers it works for; needs the ``server`` and ``redis`` extras.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    worker = commands.add_parser(
+        "worker",
+        help="run bot turns and hints from the servers' job queue",
+        description="Take jobs (bot turns, hints) from the RQ queue the servers put them "
+        "on (NARD_JOBS_QUEUE on NARD_REDIS_URL) and run them, until stopped. Run as "
+        "many as the load needs, on any machine that reaches Redis.",
+    )
+    worker.add_argument("--redis-url", help="Redis URL (default NARD_REDIS_URL)")
+    worker.add_argument("--queue", help="queue name (default NARD_JOBS_QUEUE)")
+    worker.set_defaults(handler=run_worker)
+
+
+def run_worker(args: argparse.Namespace) -> int:
+    try:
+        from nard.server.config import Settings
+        from nard.server.jobs import work
+    except ImportError as error:  # pragma: no cover - depends on the installation
+        print(f"nard worker needs pip install 'nard[server,redis]': {error}")
+        return 2
+    settings = Settings()
+    redis_url = args.redis_url or settings.redis_url
+    queue = args.queue or settings.jobs_queue
+    if not redis_url or not queue:
+        print("nard worker: set NARD_REDIS_URL and NARD_JOBS_QUEUE (or --redis-url, --queue)")
+        return 2
+    work(redis_url, queue)
+    return 0

@@ -1,0 +1,73 @@
+"""Keep this process's copies of the games in step with the other processes.
+
+Several server processes may hold the same game in memory. Each commit, seat
+taken, claim and client seed is announced on the bus
+(:meth:`~nard.server.bus.EventBus.announce`); the other processes' copies
+catch up from the database (only the actions logged since), so no process
+serves its own stale copy. A socket that connects reads the database's
+``seq`` first, and when the bus was cut off every copy catches up and the
+sockets of those that moved get the whole state again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Coroutine
+from typing import Any
+
+from nard.server.bus import EventBus
+from nard.server.rooms.projection import Projection
+from nard.server.rooms.registry import LiveGame, Registry
+
+log = logging.getLogger(__name__)
+
+
+class Sync:
+    """The bus's :class:`~nard.server.bus.Watcher` for the registry's games."""
+
+    def __init__(self, registry: Registry, bus: EventBus, projection: Projection) -> None:
+        self.registry = registry
+        self.bus = bus
+        self.projection = projection
+        self._tasks: set[asyncio.Task[None]] = set()
+        bus.watch(self)
+
+    async def current(self, public_id: str) -> LiveGame | None:
+        """The game as the database holds it now (loaded if need be)."""
+        live = await self.registry.get(public_id)
+        if live is not None:
+            async with live.lock:
+                await self.registry.refresh(live)
+        return live
+
+    def changed_elsewhere(self, game: str, seq: int) -> None:
+        live = self.registry.cached(game)
+        # A notice older than our copy is about a change we have already seen.
+        if live is not None and seq >= live.seq:
+            self._spawn(self._catch_up(live, resend=False))
+
+    def reconnected(self) -> None:
+        for live in self.registry.live_games():
+            self._spawn(self._catch_up(live, resend=True))
+
+    async def _catch_up(self, live: LiveGame, *, resend: bool) -> None:
+        try:
+            async with live.lock:
+                changed = await self.registry.refresh(live)
+        except Exception:  # one game's failure must not stop the others catching up
+            log.exception("game %s: catching up with the database failed", live.public_id)
+            return
+        if changed and resend:
+            # The updates published while the bus was down never reached these sockets.
+            self.bus.deliver(live.public_id, self.projection.state_message(live))
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def close(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)

@@ -1,0 +1,202 @@
+"""Two server instances (two apps) on one PostgreSQL database and one Redis.
+
+Each test is one thing two instances used to get wrong: a claimed game that
+took more actions, an instance serving its own stale copy, a Redis restart
+that cut sockets off for good, and deployments sharing a Redis that heard
+each other's games.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from nard.server.app import create_app
+from nard.server.rooms import Rooms
+from tests.dbs import postgres_url
+from tests.server.conftest import Harness, make_settings
+from tests.server.own_redis import eventually, own_redis, reachable
+
+REDIS = "redis://127.0.0.1:6379/0"
+
+
+pytestmark = pytest.mark.skipif(not reachable(6379), reason="Redis at 127.0.0.1:6379 is down")
+
+
+@pytest.fixture(scope="module")
+def pg_url() -> Iterator[str]:
+    with postgres_url() as url:
+        yield url
+
+
+@pytest.fixture
+def cluster(pg_url: str) -> Iterator[Callable[..., Harness]]:
+    """Start instances on the shared database; each test gets its own channel prefix."""
+    prefix = f"test{secrets.token_hex(4)}:"
+    with ExitStack() as stack:
+
+        def start(**overrides: Any) -> Harness:
+            values = {"redis_url": REDIS, "redis_prefix": prefix, **overrides}
+            client = TestClient(create_app(make_settings(pg_url, **values)))
+            stack.enter_context(client)
+            return Harness(client)
+
+        yield start
+
+
+def _rooms(instance: Harness) -> Rooms:
+    rooms: Rooms = instance.client.app.state.rooms  # type: ignore[attr-defined]
+    return rooms
+
+
+def _friend_game(host: Harness, guest: Harness) -> str:
+    game = host.new_game("ada", mode="friend", side="white", length=3)
+    guest.guest("bob")
+    invite = game["invite_url"].rsplit("/", 1)[1]
+    assert guest.request("bob", "POST", f"/api/invites/{invite}").status_code == 200
+    return str(game["id"])
+
+
+def _open(ws: Any) -> None:
+    """Roll the opening until someone starts (ties roll again)."""
+    while ws.state["game"]["phase"] == "opening":
+        assert ws.act("roll")["type"] == "ack"
+
+
+def test_no_action_is_accepted_after_a_claim_on_the_other_instance(
+    cluster: Callable[..., Harness],
+) -> None:
+    # Presence is per instance: on A, bob (playing on B) has been "away" from the start.
+    a, b = cluster(claim_after_s=0.0), cluster()
+    game_id = _friend_game(a, b)
+    with b.socket("bob", game_id) as black:
+        with a.socket("ada", game_id) as white:
+            assert white.act("claim")["type"] == "ack"
+            assert white.game["status"] == "finished"
+        # B hears of the claim from the bus or the database: every action is refused.
+        for _ in range(3):
+            black.seq = max(black.seq, white.seq)
+            answer = black.act("roll")
+            assert answer["type"] == "error" and answer["code"] == "finished", answer
+    row = a.request("ada", "GET", f"/api/games/{game_id}").json()
+    assert row["status"] == "finished" and row["seq"] == white.seq
+
+
+def test_the_database_refuses_an_action_on_a_finished_game(pg_url: str) -> None:
+    """The commit guard itself, whatever an instance's copy says."""
+    from nard.storage.repository import GameRepository, LoggedAction
+    from nard.storage.session import make_engine, make_sessions, migrate
+
+    engine = make_engine(pg_url)
+    migrate(engine)
+    with make_sessions(engine)() as session:
+        games = GameRepository(session)
+        row = games.create(
+            public_id=secrets.token_hex(6),
+            mode="hotseat",
+            status="active",
+            settings={},
+            white_player_id=None,
+            black_player_id=None,
+            watch_token="w",
+            client_seeds=[],
+            seq=0,
+            snapshot={},
+        )
+        session.commit()
+
+        def entry(seq: int) -> LoggedAction:
+            return LoggedAction(row.id, seq, {"type": "roll"}, [], None, {"seq": seq}, "active")
+
+        assert games.append_actions([entry(1)]) == [True]
+        assert games.finish(row.id, status="finished", result={"reason": "claimed"}, seq=0) is False
+        assert games.finish(row.id, status="finished", result={"reason": "claimed"}, seq=1)
+        assert games.append_actions([entry(2)]) == [False]
+        assert [item.seq for item in games.actions(row.id)] == [1]
+    engine.dispose()
+
+
+def test_an_instance_catches_up_with_commits_made_on_the_other(
+    cluster: Callable[..., Harness],
+) -> None:
+    a, b = cluster(), cluster()
+    game = a.new_game("rae", mode="hotseat", length=3)
+    b.tokens["rae"] = a.tokens["rae"]
+    held = _rooms(a).registry.cached(game["id"])
+    assert held is not None and held.seq == 0
+    with b.socket("rae", game["id"]) as ws:
+        _open(ws)
+        ws.play_turn()
+        # No request reaches A: the bus's change notices bring its copy up to date.
+        eventually(lambda: held.seq == ws.seq, f"A's copy stayed at {held.seq}, B at {ws.seq}")
+    with a.socket("rae", game["id"]) as ws_a:
+        assert ws_a.seq == held.seq and ws_a.state == ws.state
+
+
+def test_an_invitation_taken_on_one_instance_starts_the_game_on_the_other(
+    cluster: Callable[..., Harness],
+) -> None:
+    a, b = cluster(), cluster()
+    game = a.new_game("ada", mode="friend", side="white")
+    held = _rooms(a).registry.cached(game["id"])
+    assert held is not None and held.status == "waiting"
+    b.guest("bob")
+    invite = game["invite_url"].rsplit("/", 1)[1]
+    assert b.request("bob", "POST", f"/api/invites/{invite}").status_code == 200
+    eventually(lambda: held.status == "active", "the game stayed waiting on A")
+    assert held.seating.names[1] == "bob"
+
+
+def test_a_reconnecting_player_gets_the_database_state_not_a_stale_copy(
+    cluster: Callable[..., Harness], pg_url: str
+) -> None:
+    # Another prefix: A hears nothing of B (as when B's notices were lost).
+    a = cluster()
+    b = cluster(redis_prefix=f"other{secrets.token_hex(4)}:")
+    game = a.new_game("rae", mode="hotseat", length=3)
+    b.tokens["rae"] = a.tokens["rae"]
+    with a.socket("rae", game["id"]) as watcher, b.socket("rae", game["id"]) as ws:
+        _open(ws)
+        ws.play_turn()
+        time.sleep(0.3)
+        # Deployments apart: nothing B published reached A's socket.
+        assert watcher.seq == 0 and not [m for m in watcher.received if m["type"] == "update"]
+    assert _rooms(a).registry.cached(game["id"]).seq == 0  # type: ignore[union-attr]
+    with a.socket("rae", game["id"]) as again:
+        assert again.seq == ws.seq and again.state == ws.state
+
+
+def test_a_redis_restart_loses_no_ack_and_the_instances_resubscribe(
+    cluster: Callable[..., Harness], tmp_path: Path
+) -> None:
+    with own_redis(tmp_path) as (port, stop, start):
+        url = f"redis://127.0.0.1:{port}/0"
+        a, b = cluster(redis_url=url), cluster(redis_url=url)
+        game = a.new_game("rae", mode="hotseat", length=3)
+        b.tokens["rae"] = a.tokens["rae"]
+        with a.socket("rae", game["id"]) as ws, b.socket("rae", game["id"]) as watcher:
+            stop()
+            # Each action is committed: it is acknowledged, and the socket stays open.
+            _open(ws)
+            committed = ws.seq
+            assert committed > 0
+            start()
+            for instance in (a, b):
+                bus = _rooms(instance).bus
+                connected = bus.connected  # type: ignore[attr-defined]
+                eventually(connected.is_set, "no resubscription")
+            # What B missed while Redis was down comes as a whole state; then updates flow.
+            while watcher.seq < committed:
+                watcher.recv()
+            _open(ws)
+            ws.play_turn()
+            while watcher.seq < ws.seq:
+                watcher.recv()
+            assert watcher.state == ws.state
