@@ -22,6 +22,7 @@ stored figures (docs/clocks.md).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 
 from nard.core.board import Side
 
@@ -42,6 +43,12 @@ class ClockPreset:
         if length < 0:
             raise ValueError(f"a match length cannot be negative, not {length}")
         return self.per_point_ms * (length or MONEY_RESERVE_POINTS)
+
+    def scaled(self, factor: float) -> ClockPreset:
+        """The same control with every time multiplied by ``factor`` (tests run it fast)."""
+        return ClockPreset(
+            self.name, round(self.delay_ms * factor), round(self.per_point_ms * factor)
+        )
 
 
 CLOCK_PRESETS: dict[str, ClockPreset] = {
@@ -100,6 +107,33 @@ class MatchClock:
             reserve_ms=(reserves[0], reserves[1]),
             delay_left_ms=self.delay_left_ms - from_delay,
             flagged=side if over > 0 and left <= 0 else None,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The clock as stored with each action (JSON): preset, reserves, who runs."""
+        return {
+            "preset": {
+                "name": self.preset.name,
+                "delay_ms": self.preset.delay_ms,
+                "per_point_ms": self.preset.per_point_ms,
+            },
+            "reserve_ms": list(self.reserve_ms),
+            "running": None if self.running is None else int(self.running),
+            "delay_left_ms": self.delay_left_ms,
+            "flagged": None if self.flagged is None else int(self.flagged),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> MatchClock:
+        """Read :meth:`to_dict`'s figures back."""
+        preset = data["preset"]
+        reserve = data["reserve_ms"]
+        return cls(
+            ClockPreset(str(preset["name"]), int(preset["delay_ms"]), int(preset["per_point_ms"])),
+            (int(reserve[0]), int(reserve[1])),
+            None if data["running"] is None else Side(int(data["running"])),
+            int(data["delay_left_ms"]),
+            None if data["flagged"] is None else Side(int(data["flagged"])),
         )
 
     def time_left_ms(self, side: Side) -> int:

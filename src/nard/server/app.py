@@ -10,7 +10,7 @@ Starlette's.
 The lifespan tunes the garbage collector (:mod:`nard.server.runtime`), opens
 the database and applies the Alembic migrations, starts the event bus and the
 bot's worker pool, wires the game rooms (:mod:`nard.server.rooms`) and resumes
-the games against the bot.
+the games against the bot and the clocks of clocked games.
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ from nard.server.metrics import Metrics
 from nard.server.protocol.server import ErrorMessage
 from nard.server.refusals import Refusal
 from nard.server.rooms import Rooms
+from nard.server.rooms.clocks import Timekeeper
 from nard.server.routes import games, lobby, ops, pages, players, ratings, trainer
 from nard.server.rules_pages import router as rules_pages_router
 from nard.server.runtime import tuned_gc
@@ -59,7 +60,9 @@ async def _refusal(_request: Request, error: Exception) -> JSONResponse:
 
 
 @asynccontextmanager
-async def _running(app: FastAPI, settings: Settings) -> AsyncIterator[None]:
+async def _running(
+    app: FastAPI, settings: Settings, timekeeper: Timekeeper | None
+) -> AsyncIterator[None]:
     engine = make_engine(settings.database_url)
     await asyncio.to_thread(migrate, engine)
     sessions = make_sessions(engine)
@@ -89,7 +92,15 @@ async def _running(app: FastAPI, settings: Settings) -> AsyncIterator[None]:
         inline=loop_writer(engine),
         observe=metrics.database("commit"),
     )
-    rooms = Rooms.open(db, log, bus, bots=bots, claim_after_s=settings.claim_after_s)
+    rooms = Rooms.open(
+        db,
+        log,
+        bus,
+        bots=bots,
+        claim_after_s=settings.claim_after_s,
+        clock_scale=settings.clock_scale,
+        timekeeper=timekeeper,
+    )
     metrics.count_live_games(lambda: len(rooms.registry.live_games()))
     app.state.settings = settings
     app.state.rooms = rooms
@@ -113,14 +124,19 @@ async def _running(app: FastAPI, settings: Settings) -> AsyncIterator[None]:
         engine.dispose()
 
 
-def create_app(settings: Settings | None = None) -> FastAPI:
-    """The server application for ``settings`` (default: from the environment)."""
+def create_app(
+    settings: Settings | None = None, *, timekeeper: Timekeeper | None = None
+) -> FastAPI:
+    """The server application for ``settings`` (default: from the environment).
+
+    ``timekeeper`` replaces the clocks' monotonic time source (tests move time by hand).
+    """
     settings = settings or Settings()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         with tuned_gc() if settings.tune_gc else nullcontext():
-            async with _running(app, settings):
+            async with _running(app, settings, timekeeper):
                 yield
 
     app = FastAPI(

@@ -51,6 +51,8 @@ class Settings(BaseSettings):
     (needs ``redis_url``); unset, each server thinks in its own pool."""
     bot_delay_s: float = Field(default=0.0, ge=0)
     """A pause before each bot action, so people can follow it."""
+    clock_scale: float = Field(default=1.0, gt=0)
+    """Multiply every clock preset's times in new games (tests make them short)."""
     tune_gc: bool = True
     """Pace the garbage collector for a server (nard.server.runtime.tuned_gc)."""
     drain_s: float = Field(default=10.0, gt=0)

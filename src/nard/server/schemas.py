@@ -100,6 +100,8 @@ class GameCreate(Strict):
     bot_level: Literal["beginner", "casual", "intermediate", "advanced", "expert"] = "intermediate"
     rated: bool | None = None
     """Rated or not; by default a match between two accounts is rated (docs/ratings.md)."""
+    clock: Literal["none", "blitz", "rapid", "classical"] = "none"
+    """The time control (docs/clocks.md); friend games only."""
 
 
 class GamePublic(GameSnapshot):

@@ -96,6 +96,8 @@ class Game(Base):
     rated: Mapped[bool] = mapped_column(Boolean, default=False)
     rated_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     """When the ratings were moved: set once, by the one transaction that moves them."""
+    clock: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True))
+    """The clock checkpoint: as of action ``seq``, charged up to the last heartbeat."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
@@ -113,6 +115,8 @@ class GameAction(Base):
     action: Mapped[dict[str, Any]] = mapped_column(JSON)
     events: Mapped[list[Any]] = mapped_column(JSON)
     player_id: Mapped[int | None] = mapped_column(ForeignKey("player.id"))
+    clock: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True))
+    """Both clocks just after this action (a clocked game's), as ``MatchClock.to_dict``."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 

@@ -45,6 +45,8 @@ class LoggedAction:
     snapshot: dict[str, Any]
     status: str
     result: dict[str, Any] | None = None
+    clock: dict[str, Any] | None = None
+    """Both clocks after the action (clocked games), also the game's new checkpoint."""
 
 
 # Bind names differ from the column names, which SQLAlchemy reserves for SET.
@@ -52,6 +54,7 @@ _MOVE_VALUES: dict[str, Any] = {
     "seq": bindparam("to_seq"),
     "snapshot": bindparam("to_snapshot"),
     "status": bindparam("to_status"),
+    "clock": bindparam("to_clock"),
     "updated_at": bindparam("at"),
 }
 _MOVE = (
@@ -219,6 +222,7 @@ class GameRepository:
                         "action": entry.action,
                         "events": entry.events,
                         "player_id": entry.player_id,
+                        "clock": entry.clock,
                         "created_at": now,
                     }
                     for entry in entries
@@ -232,6 +236,7 @@ class GameRepository:
                         "to_seq": entry.seq,
                         "to_snapshot": entry.snapshot,
                         "to_status": entry.status,
+                        "to_clock": entry.clock,
                         "at": now,
                     }
                     | ({"to_result": entry.result} if finishing else {})
@@ -252,17 +257,55 @@ class GameRepository:
             raise
 
     def finish(
-        self, game_id: int, *, status: str, result: dict[str, Any], seq: int | None = None
+        self,
+        game_id: int,
+        *,
+        status: str,
+        result: dict[str, Any],
+        seq: int | None = None,
+        clock: dict[str, Any] | None = None,
     ) -> bool:
-        """End a game outside its action log (a claim); True if it was still open
-        (and, given ``seq``, still at that action)."""
+        """End a game outside its action log (a claim, a time-out); True if it was still
+        open (and, given ``seq``, still at that action)."""
+        now = utcnow()
+        values: dict[str, Any] = {
+            "status": status,
+            "result": result,
+            "finished_at": now,
+            "updated_at": now,
+        }
+        if clock is not None:
+            values["clock"] = clock
         query = update(Game).where(Game.id == game_id, Game.status.in_(("waiting", "active")))
         if seq is not None:
             query = query.where(Game.seq == seq)
-        outcome = self.session.execute(
-            query.values(status=status, result=result, finished_at=utcnow(), updated_at=utcnow())
-        )
+        outcome = self.session.execute(query.values(values))
         return bool(outcome.rowcount)  # type: ignore[attr-defined]
+
+    def checkpoint_clocks(self, checkpoints: Sequence[tuple[int, int, dict[str, Any]]]) -> None:
+        """Save ``(game_id, seq, clock)`` checkpoints of games still at action ``seq``."""
+        if not checkpoints:
+            return
+        self.session.connection().execute(
+            update(Game)
+            .where(
+                Game.id == bindparam("game"),
+                Game.seq == bindparam("at_seq"),
+                Game.status == "active",
+            )
+            .values(clock=bindparam("to_clock")),
+            [
+                {"game": game_id, "at_seq": seq, "to_clock": clock}
+                for game_id, seq, clock in checkpoints
+            ],
+        )
+        self.session.commit()
+
+    def active_clocked_games(self) -> Sequence[Game]:
+        """The active games with a clock (to watch again after a start)."""
+        return self.session.scalars(
+            select(Game).where(Game.status == "active", Game.clock.is_not(None))
+        ).all()
 
     def actions(self, game_id: int, *, after: int = 0) -> Sequence[GameAction]:
         """The logged actions with ``seq > after``, in order."""

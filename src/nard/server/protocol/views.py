@@ -172,16 +172,33 @@ class SettingsView(View):
     crawford: bool
     options: OptionsView
     bot_level: str | None
+    clock: Literal["none", "blitz", "rapid", "classical"] = "none"
 
 
 class OutcomeView(View):
-    """How the whole game (the match) ended: ``reason`` match_over or claimed."""
+    """How the whole game (the match) ended: ``reason`` match_over, claimed or time."""
 
     model_config = ConfigDict(frozen=True)
 
     winner: SideName | None
-    reason: Literal["match_over", "claimed"]
+    reason: Literal["match_over", "claimed", "time"]
     score: tuple[int, int]
+
+
+class ClockView(View):
+    """Both clocks as the server has them at ``server_time`` (docs/clocks.md)."""
+
+    preset: str
+    delay_ms: int
+    """The delay each turn starts with."""
+    reserve_ms: tuple[int, int]
+    """White's and Black's reserves."""
+    running: SideName | None
+    delay_left_ms: int
+    """What is left of the running side's delay."""
+    flagged: SideName | None
+    server_time: int
+    """The server's wall clock (Unix milliseconds) when these figures were true."""
 
 
 class GameChanges(View):
@@ -194,6 +211,8 @@ class GameChanges(View):
     state: StateView
     fair_dice: FairDiceView | None = omitted_when_none()
     """Only once the match is over and the seed revealed."""
+    clock: ClockView | None = omitted_when_none()
+    """Only in clocked games."""
 
 
 class GameSnapshot(GameChanges):
@@ -203,6 +222,7 @@ class GameSnapshot(GameChanges):
     settings: SettingsView
     seats: list[SeatView]
     fair_dice: FairDiceView | None = None
+    clock: ClockView | None = None
 
 
 class StepPointsView(View):

@@ -6,7 +6,8 @@ dice), :mod:`~nard.server.rooms.table` checks the seat and the turn, applies
 the action, saves it (``services/action_log.py``, a group commit) and
 publishes it, :mod:`~nard.server.rooms.projection` makes it the JSON every
 subscriber's socket sends, and the table's after-commit listeners take it
-from there (:mod:`~nard.server.rooms.bot`, :mod:`~nard.server.rooms.ratings`).
+from there (:mod:`~nard.server.rooms.bot`, :mod:`~nard.server.rooms.ratings`,
+:mod:`~nard.server.rooms.clocks`).
 The live games themselves are kept by :mod:`~nard.server.rooms.registry`, who
 is connected by :mod:`~nard.server.rooms.presence`;
 :mod:`~nard.server.rooms.hints` answers hint requests, and
@@ -21,6 +22,7 @@ from dataclasses import dataclass
 from nard.server.bus import EventBus
 from nard.server.database import Database
 from nard.server.rooms.bot import BotTurns
+from nard.server.rooms.clocks import ClockWatch, Timekeeper
 from nard.server.rooms.hints import Hints
 from nard.server.rooms.intake import Intake
 from nard.server.rooms.presence import Presence
@@ -46,6 +48,7 @@ class Rooms:
     hints: Hints
     bus: EventBus
     sync: Sync
+    clocks: ClockWatch
 
     @classmethod
     def open(
@@ -56,10 +59,13 @@ class Rooms:
         *,
         bots: BotService,
         claim_after_s: float,
+        clock_scale: float = 1.0,
+        timekeeper: Timekeeper | None = None,
     ) -> Rooms:
-        registry = Registry(database)
+        timekeeper = timekeeper or Timekeeper()
+        registry = Registry(database, timekeeper.now_ms)
         presence = Presence(claim_after_s)
-        projection = Projection(presence)
+        projection = Projection(presence, timekeeper)
         table = Table(
             registry,
             database,
@@ -68,20 +74,27 @@ class Rooms:
             intake=Intake(),
             presence=presence,
             projection=projection,
+            timekeeper=timekeeper,
+            clock_scale=clock_scale,
         )
         bot = BotTurns(bots, table)
         ratings = Ratings(database)
         table.listen(ratings)
         sync = Sync(registry, bus, projection)
         hints = Hints(registry, bots)
-        return cls(registry, presence, projection, table, bot, ratings, hints, bus, sync)
+        clocks = ClockWatch(timekeeper, database)
+        clocks.flag = table.time_out
+        table.listen(clocks)
+        return cls(registry, presence, projection, table, bot, ratings, hints, bus, sync, clocks)
 
     async def resume(self) -> None:
-        """After a start: the bot plays on, cut-off ratings move."""
+        """After a start: the bot plays on, cut-off ratings move, clocks run again."""
         await self.bot.resume(self.registry)
         await self.ratings.resume(await self.registry.unrated_games())
+        await self.clocks.resume(self.registry)
 
     async def close(self) -> None:
+        await self.clocks.close()
         await self.sync.close()
         await self.bot.close()
         await self.ratings.close()

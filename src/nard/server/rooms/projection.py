@@ -17,19 +17,23 @@ once for every subscriber.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from typing import Any
 
 from nard.core.board import Point, Side
+from nard.match.clock import MatchClock
 from nard.match.events import Event
 from nard.match.game import Game, Phase
 from nard.match.match import Match
+from nard.match.matrecord import COMMENT
 from nard.match.record import FairDiceRecord, MatchRecord
 from nard.server.protocol.events import EventView, event_view, side_name, step_view
 from nard.server.protocol.server import PresenceMessage, StateMessage, UpdateMessage
 from nard.server.protocol.views import (
     ActionsView,
     BoardView,
+    ClockView,
     CubeView,
     FairDiceView,
     GameChanges,
@@ -46,6 +50,7 @@ from nard.server.protocol.views import (
     StateView,
     View,
 )
+from nard.server.rooms.clocks import Timekeeper
 from nard.server.rooms.founding import rules_name
 from nard.server.rooms.presence import Presence
 from nard.server.rooms.registry import LiveGame
@@ -152,13 +157,27 @@ def state_view(match: Match) -> StateView:
 
 
 def settings_view(header: dict[str, Any], bot_level: str | None) -> SettingsView:
-    """The rules (RuleSet fields), match length, options and bot level of a game."""
+    """The rules (RuleSet fields), match length, options, bot level and clock of a game."""
     return SettingsView(
         rules=RulesView.model_validate(header["rules"]),
         length=header.get("length"),
         crawford=bool(header.get("crawford_rule", True)),
         options=OptionsView.model_validate(header["options"]),
         bot_level=bot_level,
+        clock=header.get("clock", "none"),
+    )
+
+
+def clock_view(clock: MatchClock) -> ClockView:
+    """Both clocks as they stand now (``clock`` charged up to now by the caller)."""
+    return ClockView(
+        preset=clock.preset.name,
+        delay_ms=clock.preset.delay_ms,
+        reserve_ms=clock.reserve_ms,
+        running=side_name(clock.running),
+        delay_left_ms=clock.delay_left_ms,
+        flagged=side_name(clock.flagged),
+        server_time=round(time.time() * 1000),
     )
 
 
@@ -207,8 +226,14 @@ def replayed(logged: Sequence[tuple[int, list[Any]]]) -> list[str]:
 class Projection:
     """A live game as its viewers see it; seats show who is connected (``presence``)."""
 
-    def __init__(self, presence: Presence) -> None:
+    def __init__(self, presence: Presence, timekeeper: Timekeeper) -> None:
         self.presence = presence
+        self.timekeeper = timekeeper
+
+    def clock(self, live: LiveGame) -> ClockView | None:
+        """The game's clocks charged up to this moment (None: no clock)."""
+        clock = self.timekeeper.charged(live)
+        return None if clock is None else clock_view(clock)
 
     def fair_dice(self, live: LiveGame) -> FairDiceView | None:
         setup = live.setup
@@ -249,6 +274,7 @@ class Projection:
             result=standing.result,
             state=state,
             fair_dice=self.fair_dice(live) if live.is_over else None,
+            clock=self.clock(live),
         )
 
     def snapshot(self, live: LiveGame) -> GameSnapshot:
@@ -264,6 +290,7 @@ class Projection:
             settings=settings_view(live.setup.header, live.setup.bot_level),
             seats=self.seats(live),
             fair_dice=self.fair_dice(live),
+            clock=self.clock(live),
         )
 
     def public(self, live: LiveGame, viewer: int | None) -> GamePublic:
@@ -288,6 +315,10 @@ class Projection:
         metadata = [("Site", "nard"), ("Game", live.public_id)]
         if result is not None and result.reason == "claimed":
             metadata.append(("Termination", f"claimed by {result.winner}"))
+        if result is not None and result.reason == "time":
+            loser = "black" if result.winner == "white" else "white"
+            metadata.append(("Termination", f"{loser} lost on time"))
+            metadata.append((COMMENT, f"The match was lost on time by {loser}."))
         return MatchRecord.from_match(
             live.match,
             players=(names[0] or "white", names[1] or "black"),

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
@@ -18,6 +19,7 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from nard.core.board import Side
+from nard.match.clock import MatchClock
 from nard.match.interning import Interner
 from nard.match.match import Match
 from nard.match.record import MatchRecord, action_from_dict
@@ -102,13 +104,17 @@ class Standing:
 
 @dataclass(eq=False, slots=True)
 class LiveGame:
-    """A game in memory. Only its standing, seating and client seeds change, each
-    replaced whole, under :attr:`lock`."""
+    """A game in memory. Only its standing, seating, client seeds and clock change,
+    each replaced whole, under :attr:`lock`."""
 
     setup: Setup
     standing: Standing
     seating: Seating
     client_seeds: tuple[str, ...]
+    clock: MatchClock | None = None
+    """Both clocks (a clocked game), exact as of :attr:`clock_at`."""
+    clock_at: float = 0.0
+    """When :attr:`clock` was exact, in the timekeeper's monotonic milliseconds."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     @property
@@ -162,6 +168,7 @@ def _from_row(session: Session, row: GameRow, match: Match, seq: int) -> LiveGam
         standing=Standing(match, seq, GameStatus(row.status), result, row.updated_at),
         seating=Seating(players, (names[0], names[1]), row.invite_token),
         client_seeds=tuple(row.client_seeds),
+        clock=None if row.clock is None else MatchClock.from_dict(row.clock),
     )
 
 
@@ -204,10 +211,12 @@ def caught_up(session: Session, live: LiveGame, interner: Interner | None = None
 class Registry:
     """The cache of live games, each loaded once however many ask for it at once."""
 
-    def __init__(self, database: Database) -> None:
+    def __init__(self, database: Database, now_ms: Callable[[], float]) -> None:
         self.database = database
         # The live games' histories share one instance per step, roll and the like.
         self.interner = Interner()
+        self.now_ms = now_ms
+        """The timekeeper's clock: a loaded game's clock is exact as of its loading."""
         self._live: dict[str, LiveGame] = {}
         self._loading: dict[str, asyncio.Lock] = {}
 
@@ -224,6 +233,7 @@ class Registry:
                     lambda s: read_game(s, public_id=public_id, interner=self.interner)
                 )
                 if live is not None:
+                    live.clock_at = self.now_ms()
                     self._live[public_id] = live
         self._loading.pop(public_id, None)
         return live
@@ -234,6 +244,7 @@ class Registry:
             lambda session: read_game(session, game_id=game_id, interner=self.interner)
         )
         assert live is not None
+        live.clock_at = self.now_ms()
         return self._live.setdefault(live.public_id, live)
 
     async def reload(self, live: LiveGame) -> LiveGame:
@@ -245,6 +256,7 @@ class Registry:
         # The setup too: a guest who takes the seat makes the match unrated.
         live.setup, live.standing, live.seating = fresh.setup, fresh.standing, fresh.seating
         live.client_seeds = fresh.client_seeds
+        live.clock, live.clock_at = fresh.clock, self.now_ms()
         return live
 
     async def refresh(self, live: LiveGame) -> bool:
@@ -254,6 +266,7 @@ class Registry:
         changed = (fresh.seq, fresh.status, fresh.seating) != (live.seq, live.status, live.seating)
         live.standing, live.seating = fresh.standing, fresh.seating
         live.client_seeds = fresh.client_seeds
+        live.clock, live.clock_at = fresh.clock, self.now_ms()
         return changed
 
     def cached(self, public_id: str) -> LiveGame | None:
@@ -262,6 +275,14 @@ class Registry:
 
     def live_games(self) -> list[LiveGame]:
         return list(self._live.values())
+
+    async def active_clocked_games(self) -> list[LiveGame]:
+        """The active games with a clock (to watch again after a start), loaded."""
+        rows = await self.database.run(
+            lambda s: [row.public_id for row in GameRepository(s).active_clocked_games()]
+        )
+        games = [await self.get(public_id) for public_id in rows]
+        return [live for live in games if live is not None]
 
     async def unfinished_bot_games(self) -> list[LiveGame]:
         """The active games against the bot (to resume after a start), loaded."""

@@ -4,7 +4,7 @@ Under the game's lock: check that the player holds the seat and saw the latest
 state (``seq``), let :mod:`nard.match` apply the action (its errors carry the
 rule and the core's explanation), append it to the action log in one committed
 transaction, and only then publish the update on the bus and tell the
-listeners (:class:`AfterCommit`: the bot, the ratings); the socket
+listeners (:class:`AfterCommit`: the bot, the ratings, the clocks' timers); the socket
 acknowledges the action once :meth:`Table.act` returns its ``seq``.
 Creating a game, taking a friend's invitation and claiming an abandoned game
 happen here too.
@@ -21,6 +21,7 @@ from sqlalchemy.orm import Session
 
 from nard.core.board import Side
 from nard.match.actions import Action
+from nard.match.clock import CLOCK_PRESETS, MatchClock
 from nard.match.errors import GameError
 from nard.match.fair import commitment as fair_commitment
 from nard.match.record import action_to_dict
@@ -31,6 +32,7 @@ from nard.server.protocol import client
 from nard.server.protocol.events import side_name
 from nard.server.protocol.views import OutcomeView
 from nard.server.refusals import Refusal, RefusalCode
+from nard.server.rooms.clocks import Timekeeper, running_side
 from nard.server.rooms.founding import match_header
 from nard.server.rooms.intake import Intake
 from nard.server.rooms.presence import Presence
@@ -95,6 +97,8 @@ class Table:
         intake: Intake,
         presence: Presence,
         projection: Projection,
+        timekeeper: Timekeeper,
+        clock_scale: float = 1.0,
     ) -> None:
         self.registry = registry
         self.database = database
@@ -103,6 +107,9 @@ class Table:
         self.intake = intake
         self.presence = presence
         self.projection = projection
+        self.timekeeper = timekeeper
+        self.clock_scale = clock_scale
+        """Every preset's times multiplied by this in new games (1 but in tests)."""
         self._listeners: list[AfterCommit] = []
 
     def listen(self, listener: AfterCommit) -> None:
@@ -126,6 +133,13 @@ class Table:
             secrets.choice(("white", "black")) if request.side == "random" else request.side
         ]
         mode = GameMode(request.mode)
+        clock = None
+        if request.clock != "none":
+            if mode is not GameMode.FRIEND:
+                raise Refusal(RefusalCode.INVALID, why="only games between two people have clocks")
+            preset = CLOCK_PRESETS[request.clock].scaled(self.clock_scale)
+            clock = MatchClock.start(preset, request.length or 0)
+            header = {**header, "clock": request.clock}
         seats: dict[Side, int | None] = {mine: player_id, mine.other: None}
         bot_side, status, invite = None, GameStatus.ACTIVE, None
         if mode is GameMode.HOTSEAT:
@@ -154,6 +168,7 @@ class Table:
                 seq=0,
                 snapshot={},
                 rated=rated,
+                clock=None if clock is None else clock.to_dict(),
             )
             session.commit()
             return row.id
@@ -341,6 +356,11 @@ class Table:
 
     async def commit(self, live: LiveGame, action: Action, player_id: int | None) -> int:
         """Apply ``action`` (the caller holds the lock), save it, then publish it."""
+        clock = self.timekeeper.charged(live)
+        if clock is not None and clock.flagged is not None:
+            # The timer has not fired yet, but the time is up: no action after it.
+            await self._lose_on_time(live, clock)
+            raise Refusal(RefusalCode.FINISHED, seq=live.seq)
         try:
             match, events = live.match.apply(action, interner=self.registry.interner)
         except GameError as error:
@@ -354,6 +374,8 @@ class Table:
             result = OutcomeView(winner=side_name(winner), reason="match_over", score=match.score)
         status = GameStatus.FINISHED if over else live.status
         views = self.projection.events(events)
+        if clock is not None:
+            clock = clock.run(running_side(match))
         entry = LoggedAction(
             live.setup.id,
             seq,
@@ -369,6 +391,7 @@ class Table:
             },
             status=status.value,
             result=None if not over or result is None else stored(result),
+            clock=None if clock is None else clock.to_dict(),
         )
         try:
             await self.log.append(entry)
@@ -376,10 +399,46 @@ class Table:
             await self.registry.reload(live)
             raise Refusal(RefusalCode.CONFLICT, seq=live.seq) from error
         live.standing = Standing(match, seq, status, result, datetime.now(UTC))
+        self.timekeeper.keep(live, clock)
         await self.bus.publish(live.public_id, self.projection.update_message(live, views, state))
         await self.bus.announce(live.public_id, seq)
         self._changed(live)
         return seq
+
+    async def time_out(self, live: LiveGame) -> bool:
+        """End the match if its running side's time is up (the clock's timer asks)."""
+        async with live.lock:
+            clock = self.timekeeper.charged(live)
+            if live.is_over or clock is None or clock.flagged is None:
+                return False
+            await self._lose_on_time(live, clock)
+            return True
+
+    async def _lose_on_time(self, live: LiveGame, clock: MatchClock) -> None:
+        """The flagged side loses the match; stored like a claim, published like an action."""
+        assert clock.flagged is not None
+        winner = clock.flagged.other
+        result = OutcomeView(winner=side_name(winner), reason="time", score=live.match.score)
+
+        def finish(session: Session) -> bool:
+            done = GameRepository(session).finish(
+                live.setup.id,
+                status=GameStatus.FINISHED.value,
+                result=stored(result),
+                clock=clock.to_dict(),
+            )
+            session.commit()
+            return done
+
+        if not await self.database.run(finish):
+            await self.registry.reload(live)
+            return
+        standing = live.standing
+        live.standing = Standing(
+            standing.match, standing.seq, GameStatus.FINISHED, result, datetime.now(UTC)
+        )
+        self.timekeeper.keep(live, clock)
+        await self.publish_state(live)
 
     async def publish_state(self, live: LiveGame) -> None:
         await self.bus.publish(live.public_id, self.projection.state_message(live))
