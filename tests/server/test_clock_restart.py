@@ -40,25 +40,25 @@ def test_a_time_out_survives_a_sigkill_and_comes_on_time(db_url: str, tmp_path: 
     port = _free_port()
     log = tmp_path / "server.log"
     started = time.monotonic()
-    with _server(db_url, port, log, NARD_CLOCK_SCALE=SCALE) as process:
-        with Client(port) as host, Client(port) as guest:
-            host.http.post("/api/players/guest", json={"display_name": "host"})
-            guest.http.post("/api/players/guest", json={"display_name": "guest"})
-            game = host.new_game(mode="friend", length=1, clock="blitz", side="white")
-            invite = game["invite_url"].rsplit("/", 1)[1]
-            assert guest.http.post(f"/api/invites/{invite}").status_code == 200
-            with host.socket(game["id"]) as ws:
-                current = _roll_opening(ws, _state(ws))
-                side = current["state"]["game"]["to_act"]
-                clock = current["clock"]
-                _say(started, f"{side} to move, clock {clock['reserve_ms']}, delay 800 ms")
-            time.sleep(1.5)
-            process.send_signal(signal.SIGKILL)
-            process.wait(10)
-            killed = time.monotonic()
-            _say(started, f"SIGKILL after {side} thought 1.5 s (0.8 s delay + 0.7 s reserve)")
-            time.sleep(3.0)
-            _say(started, "3 s down: longer than anyone's whole reserve")
+    server = _server(db_url, port, log, NARD_CLOCK_SCALE=SCALE)
+    with server as process, Client(port) as host, Client(port) as guest:
+        host.http.post("/api/players/guest", json={"display_name": "host"})
+        guest.http.post("/api/players/guest", json={"display_name": "guest"})
+        game = host.new_game(mode="friend", length=1, clock="blitz", side="white")
+        invite = game["invite_url"].rsplit("/", 1)[1]
+        assert guest.http.post(f"/api/invites/{invite}").status_code == 200
+        with host.socket(game["id"]) as ws:
+            current = _roll_opening(ws, _state(ws))
+            side = current["state"]["game"]["to_act"]
+            clock = current["clock"]
+            _say(started, f"{side} to move, clock {clock['reserve_ms']}, delay 800 ms")
+        time.sleep(1.5)
+        process.send_signal(signal.SIGKILL)
+        process.wait(10)
+        killed = time.monotonic()
+        _say(started, f"SIGKILL after {side} thought 1.5 s (0.8 s delay + 0.7 s reserve)")
+        time.sleep(3.0)
+        _say(started, "3 s down: longer than anyone's whole reserve")
     with _server(db_url, port, log, NARD_CLOCK_SCALE=SCALE):
         restarted = time.monotonic()
         _say(started, f"restarted ({restarted - killed:.2f} s after the kill)")

@@ -35,9 +35,7 @@ def _free_port() -> int:
 
 
 @contextmanager
-def _server(
-    url: str, port: int, log: Path, **extra: str
-) -> Iterator[subprocess.Popen[bytes]]:
+def _server(url: str, port: int, log: Path, **extra: str) -> Iterator[subprocess.Popen[bytes]]:
     env = {**os.environ, "NARD_DATABASE_URL": url, "NARD_BOT_WORKERS": "1", **extra}
     with log.open("ab") as out:
         process = subprocess.Popen(

@@ -14,6 +14,7 @@ from pydantic import BaseModel, Field, JsonValue, StringConstraints
 
 from nard.server.protocol.lobby import ClockPreset
 from nard.server.protocol.views import (
+    ChatLineView,
     GameSnapshot,
     OutcomeView,
     SeatView,
@@ -113,6 +114,11 @@ class GamePublic(GameSnapshot):
     watch_url: str | None = None
     created_at: datetime
     updated_at: datetime
+
+
+class ChatPublic(BaseModel):
+    data: list[ChatLineView]
+    count: int
 
 
 class HintRequest(Strict):

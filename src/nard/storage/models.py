@@ -199,3 +199,19 @@ class Challenge(Base):
     taken_by: Mapped[int | None] = mapped_column(ForeignKey("player.id", ondelete="SET NULL"))
     game_public_id: Mapped[str | None] = mapped_column(String(32))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class ChatMessage(Base):
+    """One chat line of a game: ``room`` players or spectators; free ``text`` or a ``phrase``."""
+
+    __tablename__ = "chat_message"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    room: Mapped[str] = mapped_column(String(16))
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id"))
+    name: Mapped[str] = mapped_column(String(40))
+    side: Mapped[str | None] = mapped_column(String(8))
+    text: Mapped[str | None] = mapped_column(String(300))
+    phrase: Mapped[str | None] = mapped_column(String(32))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

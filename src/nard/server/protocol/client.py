@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import ConfigDict, Field, StringConstraints, TypeAdapter
+from pydantic import ConfigDict, Field, StringConstraints, TypeAdapter, model_validator
 
-from nard.server.protocol.views import Point, SideName, Strict
+from nard.server.protocol.views import ChatPhrase, Point, SideName, Strict
 
 
 class Message(Strict):
@@ -99,6 +99,23 @@ class PingMessage(Message):
     type: Literal["ping"]
 
 
+ChatText = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=300)]
+
+
+class ChatMessage(Message):
+    """A chat line: free ``text`` (at most 300 characters) or a stock ``phrase``."""
+
+    type: Literal["chat"]
+    text: ChatText | None = None
+    phrase: ChatPhrase | None = None
+
+    @model_validator(mode="after")
+    def _one_of(self) -> ChatMessage:
+        if (self.text is None) == (self.phrase is None):
+            raise ValueError("send either text or a phrase")
+        return self
+
+
 ClientMessage = Annotated[
     RollMessage
     | StepMessage
@@ -115,7 +132,8 @@ ClientMessage = Annotated[
     | ClaimMessage
     | ClientSeedMessage
     | SyncMessage
-    | PingMessage,
+    | PingMessage
+    | ChatMessage,
     Field(discriminator="type"),
 ]
 

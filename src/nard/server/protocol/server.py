@@ -13,6 +13,7 @@ from pydantic import Field, JsonValue
 from nard.core.notation import format_play
 from nard.server.protocol.events import EventView
 from nard.server.protocol.views import (
+    ChatLineView,
     ExplanationView,
     GameChanges,
     GameSnapshot,
@@ -32,6 +33,11 @@ class WelcomeMessage(View):
     """The seats this connection holds (empty for spectators)."""
     player: PlayerPublic | None
     claim_after_s: float
+
+
+class ChatLineMessage(View):
+    type: Literal["chat"] = "chat"
+    line: ChatLineView
 
 
 class StateMessage(View):
@@ -127,6 +133,7 @@ ServerMessage = Annotated[
     | ErrorMessage
     | PresenceMessage
     | PongMessage
-    | AnalysisMessage,
+    | AnalysisMessage
+    | ChatLineMessage,
     Field(discriminator="type"),
 ]

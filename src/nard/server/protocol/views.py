@@ -8,6 +8,7 @@ in that side's own numbering (index 0 borne off, 1..24 points, 25 the bar), as
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Annotated, Any, Literal
 
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field
@@ -240,3 +241,19 @@ class ExplanationView(View):
     message_fa: str
     legal_play: str | None
     step: StepPointsView | None
+
+
+ChatPhrase = Literal["hello", "good_luck", "good_game", "gg", "thanks", "well_played"]
+"""The stock phrases; each client shows them in its own language (chat.phrase.* strings)."""
+
+
+class ChatLineView(View):
+    """One line of a game's chat: free ``text`` or a stock ``phrase``, never both."""
+
+    room: Literal["players", "spectators"]
+    name: str
+    side: SideName | None
+    """The speaker's seat; null for a spectator."""
+    text: str | None
+    phrase: ChatPhrase | None
+    at: datetime

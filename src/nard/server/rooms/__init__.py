@@ -10,7 +10,8 @@ from there (:mod:`~nard.server.rooms.bot`, :mod:`~nard.server.rooms.ratings`,
 :mod:`~nard.server.rooms.clocks`).
 The live games themselves are kept by :mod:`~nard.server.rooms.registry`, who
 is connected by :mod:`~nard.server.rooms.presence`;
-:mod:`~nard.server.rooms.hints` answers hint requests, and
+:mod:`~nard.server.rooms.hints` answers hint requests,
+:mod:`~nard.server.rooms.chat` keeps the chat, and
 :mod:`~nard.server.rooms.sync` keeps the copies of a game that several server
 processes hold in step.
 """
@@ -22,6 +23,7 @@ from dataclasses import dataclass
 from nard.server.bus import EventBus
 from nard.server.database import Database
 from nard.server.rooms.bot import BotTurns
+from nard.server.rooms.chat import Chat
 from nard.server.rooms.clocks import ClockWatch, Timekeeper
 from nard.server.rooms.hints import Hints
 from nard.server.rooms.intake import Intake
@@ -49,6 +51,7 @@ class Rooms:
     bus: EventBus
     sync: Sync
     clocks: ClockWatch
+    chat: Chat
 
     @classmethod
     def open(
@@ -85,7 +88,10 @@ class Rooms:
         clocks = ClockWatch(timekeeper, database)
         clocks.flag = table.time_out
         table.listen(clocks)
-        return cls(registry, presence, projection, table, bot, ratings, hints, bus, sync, clocks)
+        chat = Chat(database, bus)
+        return cls(
+            registry, presence, projection, table, bot, ratings, hints, bus, sync, clocks, chat
+        )
 
     async def resume(self) -> None:
         """After a start: the bot plays on, cut-off ratings move, clocks run again."""

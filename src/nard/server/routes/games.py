@@ -67,6 +67,17 @@ async def read_game(
     return rooms.projection.public(live, viewer)
 
 
+@router.get("/games/{public_id}/chat")
+async def read_chat(
+    public_id: str, rooms: RoomsDep, player: OptionalPlayer, watch: str | None = None
+) -> schemas.ChatPublic:
+    """The game's chat so far: the spectators' too, except to its players before the end."""
+    viewer = player.id if player else None
+    live = await _visible(rooms, public_id, viewer, watch)
+    lines = await rooms.chat.history(live, seated=bool(live.sides_of(viewer)))
+    return schemas.ChatPublic(data=lines, count=len(lines))
+
+
 @router.post("/invites/{invite}")
 async def accept_invite(invite: str, player: PlayerOrGuest, rooms: RoomsDep) -> schemas.GamePublic:
     """Take the free seat of a friend's game; the first to open the link gets it."""

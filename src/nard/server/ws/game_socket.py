@@ -35,6 +35,7 @@ from nard.server.protocol.server import (
 )
 from nard.server.refusals import Refusal, RefusalCode
 from nard.server.rooms import Rooms
+from nard.server.rooms.chat import spectators_channel
 from nard.server.rooms.projection import replayed
 from nard.server.rooms.registry import LiveGame
 from nard.server.services.player_service import PlayerInfo, PlayerService
@@ -45,6 +46,9 @@ OUTBOX_SIZE = 512
 """Messages queued for one client before it counts as too slow and is closed."""
 FLOOD_LIMIT = 200
 """Rate-limited messages in a row after which the connection is closed (1008)."""
+CHAT_PER_S = 0.5
+CHAT_BURST = 5
+"""Chat lines per connection: 5 at once, then one every 2 seconds."""
 
 
 class TokenBucket:
@@ -112,6 +116,7 @@ class Connection:
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue(OUTBOX_SIZE)
         self.bucket = TokenBucket(settings.rate_per_s, settings.rate_burst)
         self.metrics: Metrics = websocket.app.state.metrics
+        self.chat_bucket = TokenBucket(CHAT_PER_S, CHAT_BURST)
         self.too_slow = False
 
     def deliver(self, message: str | None) -> None:
@@ -166,6 +171,9 @@ class Connection:
         if isinstance(message, client.SyncMessage):
             await self.catch_up(message.since)
             return
+        if isinstance(message, client.ChatMessage):
+            await self.chat(message)
+            return
         if self.player is None or not self.sides:
             raise Refusal(RefusalCode.SPECTATOR)
         start = time.perf_counter()
@@ -179,6 +187,14 @@ class Connection:
         self.send(AckMessage(id=message.id, seq=seq))
         self.metrics.actions.labels(kind).inc()
         self.metrics.ack_seconds.observe(time.perf_counter() - start)
+
+    async def chat(self, message: client.ChatMessage) -> None:
+        if self.player is None:
+            raise Refusal(RefusalCode.NO_PLAYER)
+        if not self.chat_bucket.allow():
+            raise Refusal(RefusalCode.RATE_LIMITED)
+        player = self.player
+        await self.rooms.chat.say(self.live, player.id, player.display_name, self.sides, message)
 
     async def reader(self) -> None:
         strikes = 0
@@ -231,6 +247,15 @@ async def game_socket(
     connection = Connection(websocket, live, player, rooms, settings)
     connection.metrics.sockets.inc()
     unsubscribe = rooms.bus.subscribe(live.public_id, connection.deliver)
+    if not sides:
+        # Spectators hear their own chat; players read it only after the match.
+        stop_spectators = rooms.bus.subscribe(spectators_channel(public_id), connection.deliver)
+        unsubscribe_game = unsubscribe
+
+        def unsubscribe() -> None:
+            unsubscribe_game()
+            stop_spectators()
+
     connection.send(
         WelcomeMessage(
             you=[side_name(side) for side in sides],

@@ -1,0 +1,103 @@
+"""Chat over the game's socket: both players, spectators apart until the end, limits."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.server.conftest import Harness, Socket
+
+
+def _friend_game(server: Harness) -> tuple[str, str]:
+    game = server.new_game("ana", mode="friend", side="white", length=1)
+    server.guest("bob")
+    invite = game["invite_url"].rsplit("/", 1)[1]
+    assert server.request("bob", "POST", f"/api/invites/{invite}").status_code == 200
+    watch = game["watch_url"].split("token=", 1)[1]
+    return str(game["id"]), watch
+
+
+def _say(socket: Socket, **line: str) -> dict[str, object]:
+    message_id = socket.send({"type": "chat", **line})
+    while True:
+        answer = socket.recv()
+        if answer["type"] == "chat" or (
+            answer["type"] == "error" and answer["id"] in (message_id, None)
+        ):
+            return answer
+
+
+def test_players_chat_both_ways_with_text_and_stock_phrases(server: Harness) -> None:
+    server.guest("ana")
+    game_id, _ = _friend_game(server)
+    with server.socket("ana", game_id) as ana, server.socket("bob", game_id) as bob:
+        sent = _say(ana, text="  <b>salaam</b> ")
+        heard = bob.until("chat")
+        assert sent == heard
+        assert heard["line"]["text"] == "<b>salaam</b>"  # kept as text; the page escapes it
+        assert heard["line"]["side"] == "white" and heard["line"]["name"] == "ana"
+        _say(bob, phrase="good_game")
+        assert ana.until("chat")["line"]["phrase"] == "good_game"
+    history = server.request("ana", "GET", f"/api/games/{game_id}/chat").json()
+    assert [line["text"] or line["phrase"] for line in history["data"]] == [
+        "<b>salaam</b>",
+        "good_game",
+    ]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [{"text": "x" * 301}, {"text": "   "}, {"phrase": "rude"}, {"text": "a", "phrase": "gg"}],
+)
+def test_bad_lines_are_refused_and_nothing_is_kept(server: Harness, line: dict[str, str]) -> None:
+    server.guest("ana")
+    game_id, _ = _friend_game(server)
+    with server.socket("ana", game_id) as ana:
+        answer = _say(ana, **line)
+        assert answer["type"] == "error" and answer["code"] == "invalid"
+    assert server.request("ana", "GET", f"/api/games/{game_id}/chat").json()["count"] == 0
+
+
+def test_chat_is_rate_limited(server: Harness) -> None:
+    server.guest("ana")
+    game_id, _ = _friend_game(server)
+    with server.socket("ana", game_id) as ana:
+        answers = [_say(ana, phrase="hello")["type"] for _ in range(7)]
+        assert answers[:5] == ["chat"] * 5 and "error" in answers[5:]
+    assert server.request("ana", "GET", f"/api/games/{game_id}/chat").json()["count"] < 7
+
+
+def test_spectators_chat_reaches_players_only_after_the_match(server: Harness) -> None:
+    server.guest("ana")
+    game_id, watch = _friend_game(server)
+    server.guest("cy")
+    with (
+        server.socket("ana", game_id) as ana,
+        server.socket("cy", game_id, f"watch={watch}") as cy,
+    ):
+        assert _say(cy, text="go ana")["line"]["room"] == "spectators"  # type: ignore[index]
+        _say(ana, phrase="thanks")
+        assert cy.until("chat")["line"]["phrase"] == "thanks"  # spectators hear the players
+        assert ana.received[-1]["type"] == "chat" and ana.received[-1]["line"]["side"] == "white"
+    before = server.request("ana", "GET", f"/api/games/{game_id}/chat").json()
+    assert [line["room"] for line in before["data"]] == ["players"]
+    spectator = server.request("cy", "GET", f"/api/games/{game_id}/chat?watch={watch}").json()
+    assert [line["room"] for line in spectator["data"]] == ["spectators", "players"]
+    resign_the_match(server, game_id)
+    after = server.request("ana", "GET", f"/api/games/{game_id}/chat").json()
+    assert [line["room"] for line in after["data"]] == ["spectators", "players"]
+    assert after["data"][0]["text"] == "go ana"
+
+
+def resign_the_match(server: Harness, game_id: str) -> None:
+    """Play to the point of a resignation and accept it: the 1-point match is over."""
+    with server.socket("ana", game_id) as ana, server.socket("bob", game_id) as bob:
+        while ana.state["game"]["phase"] == "opening":
+            assert ana.act("roll")["type"] == "ack"
+        while bob.seq < ana.seq:
+            bob.recv()
+        mover, other = (ana, bob) if ana.state["game"]["turn"] == "white" else (bob, ana)
+        assert mover.act("resign")["type"] == "ack"
+        while other.seq < mover.seq:
+            other.recv()
+        assert other.act("accept_resignation")["type"] == "ack"
+        assert other.game["status"] == "finished"
