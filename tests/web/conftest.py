@@ -80,7 +80,8 @@ def serve(folder: Path, **env: str) -> Iterator[str]:
         stdout=log,
         stderr=subprocess.STDOUT,
         cwd=folder,
-        env=os.environ | {"NARD_BOT_DELAY_S": "0"} | env,
+        # Clocked games at a tenth of their time: blitz over 3 points is 0.8 s + 6 s.
+        env=os.environ | {"NARD_BOT_DELAY_S": "0", "NARD_CLOCK_SCALE": "0.1"} | env,
     )
     base = f"http://127.0.0.1:{port}"
     try:

@@ -9,6 +9,7 @@ import { framesOf } from "./replay.js";
 import { describeRules } from "./rules.js";
 import { settings, saveSettings, SPEED_MS } from "./settings.js";
 import { dialog, escapeHtml, toast } from "./ui.js";
+import { GameExtras } from "./extras.js";
 
 const TEMPLATE = `
 <section class="game-page">
@@ -113,6 +114,7 @@ class GamePage {
     const watchQuery = watch ? `?watch=${encodeURIComponent(watch)}` : "";
     root.querySelector(".record-link").href = `/api/games/${gameId}/record.mat${watchQuery}`;
     root.querySelector(".replay-link").href = `/replay/${gameId}`;
+    this.extras = new GameExtras(this);
     onLangChange(() => {
       this.board.svg.setAttribute("aria-label", t("game.boardLabel"));
       this.drawRefusal();
@@ -254,6 +256,7 @@ class GamePage {
         if (message.code !== "seeds_fixed") this.refused(message);
         break;
       default:
+        this.extras.receive(message);
         break;
     }
   }
@@ -545,6 +548,7 @@ class GamePage {
     if (!box.hidden && this.inviteUrl) {
       box.querySelector(".invite-link").value = absolute(this.inviteUrl);
     }
+    this.extras.render();
   }
 
   cubeInPlay() {

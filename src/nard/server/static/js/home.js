@@ -38,6 +38,13 @@ const TEMPLATE = `
     <form class="card" id="play-friend">
       <h2 data-i18n="home.friend"></h2>
       ${OPTIONS}
+      <label><span data-i18n="clock.choose"></span>
+        <select name="clock">
+          <option value="none" data-i18n="clock.none" selected></option>
+          <option value="blitz" data-i18n="clock.blitz"></option>
+          <option value="rapid" data-i18n="clock.rapid"></option>
+          <option value="classical" data-i18n="clock.classical"></option>
+        </select></label>
       <button class="btn primary" type="submit" data-i18n="home.invite"></button>
       <div class="invite-result" hidden>
         <p data-i18n="home.inviteReady"></p>
@@ -70,6 +77,7 @@ function body(form, mode) {
     rules: { preset: data.get("preset"), cube: data.get("cube") === "on" },
   };
   if (mode === "bot") request.bot_level = data.get("level");
+  if (mode === "friend") request.clock = data.get("clock") || "none";
   return request;
 }
 

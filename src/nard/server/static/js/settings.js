@@ -8,6 +8,10 @@ const DEFAULTS = {
   // At one screen: the board turns to the side on roll.
   turnBoard: true,
   speed: "normal",
+  autoRoll: true,
+  chatOff: false,
+  turnSound: false,
+  turnNotify: false,
 };
 
 export const SPEED_MS = { off: 0, fast: 120, normal: 280, slow: 600 };

@@ -1,0 +1,93 @@
+"""Clocks and chat in the browser: two players and a spectator in a clocked friend game.
+
+The test server runs clocks at a tenth of their time (tests/web/conftest.py):
+a blitz 3-point match is 0.8 s of delay and 6 s of reserve.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.web.driver import READY, open_page
+from tests.web.test_web_app import new_page
+
+
+def _wait_chat(page: Any, text: str) -> None:
+    page.wait_for_function(
+        "(text) => document.querySelector('.chat-lines').textContent.includes(text)", arg=text
+    )
+
+
+def _lines(page: Any) -> list[str]:
+    return list(page.locator(".chat-lines li").all_inner_texts())
+
+
+def test_clocks_run_chat_both_ways_mute_spectators_apart_and_a_loss_on_time(
+    context_factory: Any, server: str, page_errors: list[str]
+) -> None:
+    host = new_page(context_factory("en"), page_errors)
+    open_page(host, f"{server}/")
+    form = host.locator("#play-friend")
+    form.locator("select[name=length]").select_option("3")
+    form.locator("select[name=clock]").select_option("blitz")
+    form.locator("button[type=submit]").click()
+    host.wait_for_function("document.querySelector('#play-friend .invite-link').value !== ''")
+    invite = host.locator("#play-friend .invite-link").input_value()
+    host.locator("#play-friend .go-game").click()
+    host.wait_for_selector(READY)
+    guest = new_page(context_factory("fa"), page_errors)
+    guest.goto(invite)
+    guest.wait_for_url("**/game/*")
+    guest.wait_for_selector(READY)
+    game_id = host.url.rstrip("/").split("/")[-1]
+    watch_url = host.request.get(f"{server}/api/games/{game_id}").json()["watch_url"]
+
+    # Chat both ways: free text stays text, a stock phrase in each reader's language.
+    host.fill(".chat-form input", "<i>salaam</i>")
+    host.press(".chat-form input", "Enter")
+    _wait_chat(guest, "salaam")
+    assert "<i>salaam</i>" in _lines(guest)[0]
+    assert guest.locator(".chat-lines i").count() == 0
+    guest.click("[data-phrase=good_game]")
+    host.wait_for_function(
+        "document.querySelector('.chat-lines').textContent.includes('Good game')"
+    )
+    guest.wait_for_function(
+        "document.querySelector('.chat-lines').textContent.includes('بازی خوبی بود')"
+    )
+    # Mute: the host no longer sees the guest's lines.
+    host.check("input[name=muteOpponent]")
+    assert not any("Good game" in line for line in _lines(host))
+    # A spectator's line is not shown to the players while the match goes on.
+    spectator = new_page(context_factory("en"), page_errors)
+    # Spectators chat under a name: a guest player (no seat in the game).
+    spectator.request.post(f"{server}/api/players/guest", data={"display_name": "cy"})
+    open_page(spectator, f"{server}{watch_url}")
+    spectator.fill(".chat-form input", "go go")
+    spectator.press(".chat-form input", "Enter")
+    spectator.wait_for_function(
+        "document.querySelector('.chat-lines').textContent.includes('go go')"
+    )
+
+    # The clocks: both pages show them; the opening roll starts the mover's clock.
+    for page in (host, guest):
+        assert page.locator(".clock-panel").is_visible()
+    host.click("[data-action=roll]")
+    for page in (host, guest):
+        page.wait_for_selector(".clock.running")
+    before = host.locator(".clock.running .clock-time").inner_text()
+    host.wait_for_function(
+        "(t) => document.querySelector('.clock.running .clock-time').textContent !== t", arg=before
+    )
+    assert guest.locator(".clock.running .clock-time").inner_text() != ""
+    assert not any("go go" in line for line in _lines(host) + _lines(guest))
+
+    # Nobody moves: the mover's time runs out; both pages see the flag, then the match is over.
+    for page in (host, guest):
+        page.wait_for_selector(".clock.flagged", timeout=15_000)
+        assert page.locator(".clock.flagged .clock-time").inner_text() in ("0:00", "۰:۰۰")
+    result = host.request.get(f"{server}/api/games/{game_id}").json()["result"]
+    assert result["reason"] == "time"
+    # After the match the players read the spectators' chat too.
+    _wait_chat(host, "go go")
+    assert not page_errors
