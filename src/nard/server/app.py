@@ -33,7 +33,7 @@ from nard.server.protocol.server import ErrorMessage
 from nard.server.refusals import Refusal
 from nard.server.rooms import Rooms
 from nard.server.rooms.clocks import Timekeeper
-from nard.server.routes import games, lobby, ops, pages, players, ratings, trainer
+from nard.server.routes import games, lobby, ops, pages, players, ratings, stats, trainer
 from nard.server.rules_pages import router as rules_pages_router
 from nard.server.runtime import tuned_gc
 from nard.server.services.action_log import ActionLog
@@ -154,6 +154,7 @@ def create_app(
     app.include_router(rules_pages_router)
     app.include_router(ratings.router)
     app.include_router(lobby.router)
+    app.include_router(stats.router)
     app.include_router(game_socket.router)
     app.include_router(lobby_socket.router)
     app.include_router(ops.router)

@@ -278,3 +278,28 @@ class Seeking(BaseModel):
     seeking: bool
     game: str | None = None
     """Set when the pairing happened at once."""
+
+
+class ChiSquarePublic(BaseModel):
+    statistic: float
+    degrees_of_freedom: int
+    p_value: float
+
+
+class DiceTallyPublic(BaseModel):
+    """Dice counts and their fit: ``faces`` 1 to 6, two dice per roll."""
+
+    rolls: int
+    faces: tuple[int, int, int, int, int, int]
+    doubles: int
+    expected_face_count: float
+    expected_doubles: float
+    faces_fit: ChiSquarePublic | None
+    doubles_fit: ChiSquarePublic | None
+
+
+class DiceStatsPublic(BaseModel):
+    """Every finished game's dice on this server, and the caller's own games' (or null)."""
+
+    all: DiceTallyPublic
+    mine: DiceTallyPublic | None

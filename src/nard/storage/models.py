@@ -96,6 +96,9 @@ class Game(Base):
     rated: Mapped[bool] = mapped_column(Boolean, default=False)
     rated_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     """When the ratings were moved: set once, by the one transaction that moves them."""
+
+    dice_counted: Mapped[bool] = mapped_column(Boolean, default=False)
+    """Whether this finished game's dice are in the dice tallies (counted once)."""
     clock: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True))
     """The clock checkpoint: as of action ``seq``, charged up to the last heartbeat."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
@@ -215,3 +218,15 @@ class ChatMessage(Base):
     text: Mapped[str | None] = mapped_column(String(300))
     phrase: Mapped[str | None] = mapped_column(String(32))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class DiceTally(Base):
+    """Running dice counts of finished games: ``scope`` "all", or "player:<id>"."""
+
+    __tablename__ = "dice_tally"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    scope: Mapped[str] = mapped_column(String(32), unique=True)
+    rolls: Mapped[int] = mapped_column(Integer, default=0)
+    faces: Mapped[list[int]] = mapped_column(JSON)
+    doubles: Mapped[int] = mapped_column(Integer, default=0)

@@ -21,6 +21,7 @@ from nard.storage.models import (
     Analysis,
     Challenge,
     ChatMessage,
+    DiceTally,
     Game,
     GameAction,
     Player,
@@ -595,3 +596,42 @@ class ChatRepository:
             .where(ChatMessage.game_id == game_id, ChatMessage.room.in_(rooms))
             .order_by(ChatMessage.id)
         ).all()
+
+
+class DiceRepository:
+    """The dice tallies: each finished game counted once, into "all" and its players'."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    def count_game(
+        self, game_id: int, scopes: Sequence[str], rolls: int, faces: Sequence[int], doubles: int
+    ) -> bool:
+        """Add one game's dice to each scope's tally; False if it was counted already.
+
+        The ``dice_counted`` guard and the additions commit together, so a game
+        is counted once even if two processes (or a restart) see it finish.
+        """
+        marked = self.session.execute(
+            update(Game)
+            .where(Game.id == game_id, Game.dice_counted.is_(False))
+            .values(dice_counted=True)
+        )
+        if not marked.rowcount:  # type: ignore[attr-defined]
+            self.session.rollback()
+            return False
+        for scope in scopes:
+            row = self.session.scalar(
+                select(DiceTally).where(DiceTally.scope == scope).with_for_update()
+            )
+            if row is None:
+                row = DiceTally(scope=scope, rolls=0, faces=[0] * 6, doubles=0)
+                self.session.add(row)
+            row.rolls += rolls
+            row.faces = [a + b for a, b in zip(row.faces, faces, strict=True)]
+            row.doubles += doubles
+        self.session.commit()
+        return True
+
+    def tally(self, scope: str) -> DiceTally | None:
+        return self.session.scalar(select(DiceTally).where(DiceTally.scope == scope))

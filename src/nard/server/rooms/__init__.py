@@ -25,6 +25,7 @@ from nard.server.database import Database
 from nard.server.rooms.bot import BotTurns
 from nard.server.rooms.chat import Chat
 from nard.server.rooms.clocks import ClockWatch, Timekeeper
+from nard.server.rooms.dice_stats import DiceStats
 from nard.server.rooms.hints import Hints
 from nard.server.rooms.intake import Intake
 from nard.server.rooms.presence import Presence
@@ -52,6 +53,7 @@ class Rooms:
     sync: Sync
     clocks: ClockWatch
     chat: Chat
+    dice: DiceStats
 
     @classmethod
     def open(
@@ -88,9 +90,22 @@ class Rooms:
         clocks = ClockWatch(timekeeper, database)
         clocks.flag = table.time_out
         table.listen(clocks)
+        dice = DiceStats(database)
+        table.listen(dice)
         chat = Chat(database, bus)
         return cls(
-            registry, presence, projection, table, bot, ratings, hints, bus, sync, clocks, chat
+            registry,
+            presence,
+            projection,
+            table,
+            bot,
+            ratings,
+            hints,
+            bus,
+            sync,
+            clocks,
+            chat,
+            dice,
         )
 
     async def resume(self) -> None:
@@ -101,6 +116,7 @@ class Rooms:
 
     async def close(self) -> None:
         await self.clocks.close()
+        await self.dice.close()
         await self.sync.close()
         await self.bot.close()
         await self.ratings.close()

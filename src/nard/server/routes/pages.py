@@ -35,6 +35,7 @@ _PAGES = [
     "/lobby",
     "/leaderboard",
     "/player/{player_id}",
+    "/dice",
 ]
 _NOT_PAGES = ("/api/", "/ws/", "/static/", "/docs", "/redoc", "/openapi.json")
 

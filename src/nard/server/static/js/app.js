@@ -54,6 +54,9 @@ async function main() {
   } else if (parts[0] === "leaderboard") {
     const { leaderboardPage } = await import("./profile.js");
     await leaderboardPage(root);
+  } else if (parts[0] === "dice") {
+    const { dicePage } = await import("./dice.js");
+    await dicePage(root);
   } else if (parts[0] === "account") {
     const { accountPage } = await import("./account.js");
     await accountPage(root);
