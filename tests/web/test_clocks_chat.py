@@ -90,4 +90,9 @@ def test_clocks_run_chat_both_ways_mute_spectators_apart_and_a_loss_on_time(
     assert result["reason"] == "time"
     # After the match the players read the spectators' chat too.
     _wait_chat(host, "go go")
+    # The replay shows the chat to the game's players.
+    open_page(guest, f"{server}/replay/{game_id}")
+    guest.wait_for_selector(".replay-chat")
+    replayed = guest.locator(".replay-chat").inner_text()
+    assert "<i>salaam</i>" in replayed and "go go" in replayed
     assert not page_errors

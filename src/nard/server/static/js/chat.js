@@ -5,6 +5,38 @@ import { settings } from "./settings.js";
 
 export const PHRASES = ["hello", "good_luck", "good_game", "gg", "thanks", "well_played"];
 
+/** One chat line as list item: the name and the words, both as text (never markup). */
+export function chatLine(line) {
+  const item = document.createElement("li");
+  item.className = `chat-line ${line.room}`;
+  const name = document.createElement("b");
+  name.textContent = line.room === "spectators" ? `${line.name} (${t("chat.spectator")})` : line.name;
+  const text = document.createElement("span");
+  text.textContent = line.text ?? t(`chat.phrase.${line.phrase}`);
+  item.append(name, ": ", text);
+  return item;
+}
+
+/** The chat of a finished game under its replay (players only: the server checks). */
+export async function replayChat(root, gameId) {
+  let history;
+  try {
+    history = await api("GET", `/api/games/${encodeURIComponent(gameId)}/chat`);
+  } catch {
+    return;
+  }
+  if (!history.count) return;
+  const box = document.createElement("section");
+  box.className = "card chat-panel replay-chat";
+  const title = document.createElement("h3");
+  title.textContent = t("chat.title");
+  const list = document.createElement("ul");
+  list.className = "chat-lines";
+  list.append(...history.data.map(chatLine));
+  box.append(title, list);
+  root.append(box);
+}
+
 export class ChatPanel {
   constructor(root, page) {
     this.page = page;
@@ -32,6 +64,7 @@ export class ChatPanel {
     this.input.name = "chat";
     this.input.maxLength = 300;
     this.input.dataset.i18nPlaceholder = "chat.placeholder";
+    this.input.dataset.i18nTitle = "chat.placeholder";
     const submit = document.createElement("button");
     submit.className = "btn";
     submit.dataset.i18n = "chat.send";
@@ -103,16 +136,7 @@ export class ChatPanel {
 
   draw() {
     this.list.replaceChildren(
-      ...this.lines.filter((line) => this.shown(line)).map((line) => {
-        const item = document.createElement("li");
-        item.className = `chat-line ${line.room}`;
-        const name = document.createElement("b");
-        name.textContent = line.room === "spectators" ? `${line.name} (${t("chat.spectator")})` : line.name;
-        const text = document.createElement("span");
-        text.textContent = line.text ?? t(`chat.phrase.${line.phrase}`);
-        item.append(name, ": ", text);
-        return item;
-      }),
+      ...this.lines.filter((line) => this.shown(line)).map(chatLine),
     );
     this.list.scrollTop = this.list.scrollHeight;
   }

@@ -2,6 +2,7 @@
 import { api } from "./api.js";
 import { attachAnalysis, decisionHtml, graphSvg, markClass, markSymbol, parsePlay, statsHtml } from "./analysis.js";
 import { Board, locOf, moveChecker, other, pipCount } from "./board.js";
+import { replayChat } from "./chat.js";
 import { num, onLangChange, t, translate } from "./i18n.js";
 import { gameLine } from "./home.js";
 import { formatPlay, notation } from "./notation.js";
@@ -208,6 +209,7 @@ export async function replayPage(root, gameId) {
     <p><a class="btn" data-i18n="game.download" href="/api/games/${encodeURIComponent(gameId)}/record.mat"></a></p>
   </section>`;
   translate(root);
+  replayChat(root.querySelector(".replay-page"), gameId);
   let record;
   try {
     record = await api("GET", `/api/games/${encodeURIComponent(gameId)}/record.json`);
