@@ -25,8 +25,8 @@ from nard.core.board import Point, Side
 from nard.match.clock import MatchClock
 from nard.match.events import Event
 from nard.match.game import Game, Phase
+from nard.match.mat_conversion import COMMENT
 from nard.match.match import Match
-from nard.match.matrecord import COMMENT
 from nard.match.record import FairDiceRecord, MatchRecord
 from nard.server.protocol.events import EventView, event_view, side_name, step_view
 from nard.server.protocol.server import PresenceMessage, StateMessage, UpdateMessage
