@@ -1,6 +1,6 @@
 """match clocks: the clock after each action, and each game's clock checkpoint
 
-Revision ID: 0003_clocks
+Revision ID: 0005_clocks
 Revises: 0004
 Create Date: 2026-12-01 09:25:00
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0003_clocks"
+revision = "0005_clocks"
 down_revision = "0004"
 branch_labels = None
 depends_on = None

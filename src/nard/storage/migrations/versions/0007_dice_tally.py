@@ -1,7 +1,7 @@
 """dice statistics: running tallies of finished games' dice
 
-Revision ID: 0005_dice_tally
-Revises: 0004_chat
+Revision ID: 0007_dice_tally
+Revises: 0006_chat
 Create Date: 2026-12-01 10:05:00
 """
 
@@ -10,8 +10,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0005_dice_tally"
-down_revision = "0004_chat"
+revision = "0007_dice_tally"
+down_revision = "0006_chat"
 branch_labels = None
 depends_on = None
 

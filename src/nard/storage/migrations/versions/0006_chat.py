@@ -1,7 +1,7 @@
 """chat kept with its game: the players' room and the spectators'
 
-Revision ID: 0004_chat
-Revises: 0003_clocks
+Revision ID: 0006_chat
+Revises: 0005_clocks
 Create Date: 2026-12-01 10:00:00
 """
 
@@ -10,8 +10,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0004_chat"
-down_revision = "0003_clocks"
+revision = "0006_chat"
+down_revision = "0005_clocks"
 branch_labels = None
 depends_on = None
 
