@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 from tests.web.driver import READY, open_page
 from tests.web.test_web_app import new_page
 
@@ -72,7 +74,13 @@ def test_clocks_run_chat_both_ways_mute_spectators_apart_and_a_loss_on_time(
     # The clocks: both pages show them; the opening roll starts the mover's clock.
     for page in (host, guest):
         assert page.locator(".clock-panel").is_visible()
-    host.click("[data-action=roll]")
+    for _ in range(6):  # a tied opening roll is rolled again (R4); no clock runs till then
+        host.click("[data-action=roll]")
+        try:
+            host.wait_for_selector(".clock.running", timeout=2_000)
+            break
+        except PlaywrightTimeout:
+            continue
     for page in (host, guest):
         page.wait_for_selector(".clock.running")
     before = host.locator(".clock.running .clock-time").inner_text()
