@@ -150,3 +150,15 @@ def test_quick_match_pairs_two_seekers_of_the_same_match(server: Harness) -> Non
         assert paired["game"] in [game["id"] for game in final["games"]]
     game = server.request("max", "GET", f"/api/games/{paired['game']}").json()
     assert game["rated"] is True and game["settings"]["length"] == 3
+
+
+def test_a_challenge_with_a_clock_starts_a_clocked_game(server: Harness) -> None:
+    account(server, "cy")
+    account(server, "dee")
+    made = challenge(server, "cy", length=2, clock="blitz")
+    taken = server.request("dee", "POST", f"/api/lobby/challenges/{made}/accept")
+    assert taken.status_code == 200, taken.text
+    game = server.request("cy", "GET", f"/api/games/{taken.json()['game']}").json()
+    assert game["settings"]["clock"] == "blitz"
+    # Blitz: 20 s a point (scaled as the test server scales every preset).
+    assert game["clock"]["reserve_ms"][0] == game["clock"]["reserve_ms"][1] > 0

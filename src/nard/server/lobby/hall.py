@@ -52,7 +52,7 @@ def game_request(terms: schemas.ChallengeCreate) -> schemas.GameCreate:
     rules = terms.rules
     if terms.cube is not None:
         rules = rules.model_copy(update={"cube": terms.cube})
-    return schemas.GameCreate(mode="friend", length=terms.length, rules=rules)
+    return schemas.GameCreate(mode="friend", length=terms.length, rules=rules, clock=terms.clock)
 
 
 def challenge_rated(terms: schemas.ChallengeCreate, creator: PlayerInfo) -> bool:

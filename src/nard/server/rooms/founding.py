@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 from nard.core.rules import PRESETS, EscapeScope, RuleSet
+from nard.match.clock import CLOCK_PRESETS, MatchClock
+from nard.match.fair import commitment as fair_commitment
 from nard.match.options import GameOptions, OpeningRule
 from nard.match.record import MatchRecord
 from nard.server import schemas
+from nard.server.refusals import Refusal, RefusalCode
+from nard.server.rooms.registry import GameMode
+from nard.server.security import new_token
 
 
 def rule_set(switches: schemas.RuleSwitches) -> RuleSet:
@@ -57,3 +63,55 @@ def rules_name(rules: object) -> str:
         if rules == MatchRecord(length=1, rules=RuleSet.preset(name)).to_dict()["rules"]:
             return name
     return "custom"
+
+
+def starting_clock(
+    request: schemas.GameCreate, mode: GameMode, header: dict[str, Any], scale: float
+) -> tuple[MatchClock | None, dict[str, Any]]:
+    """The clock a new game starts with (docs/clocks.md), and its header naming the preset."""
+    if request.clock == "none":
+        return None, header
+    if mode is not GameMode.FRIEND:
+        raise Refusal(RefusalCode.INVALID, why="only games between two people have clocks")
+    preset = CLOCK_PRESETS[request.clock].scaled(scale)
+    return MatchClock.start(preset, request.length or 0), {**header, "clock": request.clock}
+
+
+def founding_columns(request: schemas.GameCreate, mode: GameMode, scale: float) -> dict[str, Any]:
+    """What every new game is stored with: its checked header, clock, fair dice, no actions."""
+    try:
+        header = match_header(request)
+    except ValueError as error:
+        raise Refusal(RefusalCode.INVALID, why=str(error)) from error
+    clock, header = starting_clock(request, mode, header, scale)
+    seed = secrets.token_bytes(32) if request.fair_dice else None
+    return {
+        "settings": header,
+        "watch_token": new_token(),
+        "server_seed": None if seed is None else seed.hex(),
+        "commitment": None if seed is None else fair_commitment(seed),
+        "seq": 0,
+        "snapshot": {},
+        "clock": None if clock is None else clock.to_dict(),
+    }
+
+
+def rated_at_creation(request: schemas.GameCreate, *, account: bool) -> bool:
+    """Whether a new game is rated: asked for, or by default between accounts.
+
+    Only a match (not a money session) between two accounts is rated: never a
+    guest's, never against yourself (hot-seat), never against the computer.
+    Whether the opponent is an account is known only when the seat is taken.
+    """
+    why = None
+    if request.length is None:
+        why = "money"
+    elif request.mode == "hotseat":
+        why = "self"
+    elif request.mode == "bot":
+        why = "bot"
+    elif not account:
+        why = "guest"
+    if request.rated and why is not None:
+        raise Refusal(RefusalCode.UNRATED, variant=why)
+    return why is None and request.rated is not False

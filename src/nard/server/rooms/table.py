@@ -21,9 +21,8 @@ from sqlalchemy.orm import Session
 
 from nard.core.board import Side
 from nard.match.actions import Action
-from nard.match.clock import CLOCK_PRESETS, MatchClock
+from nard.match.clock import MatchClock
 from nard.match.errors import GameError
-from nard.match.fair import commitment as fair_commitment
 from nard.match.record import action_to_dict
 from nard.server import schemas
 from nard.server.bus import EventBus
@@ -33,7 +32,7 @@ from nard.server.protocol.events import side_name
 from nard.server.protocol.views import OutcomeView
 from nard.server.refusals import Refusal, RefusalCode
 from nard.server.rooms.clocks import Timekeeper, running_side
-from nard.server.rooms.founding import match_header
+from nard.server.rooms.founding import founding_columns, rated_at_creation
 from nard.server.rooms.intake import Intake
 from nard.server.rooms.presence import Presence
 from nard.server.rooms.projection import Projection, state_view, stored
@@ -55,27 +54,6 @@ class AfterCommit(Protocol):
     """Told of each game whose state has just changed and been published."""
 
     def after_commit(self, live: LiveGame) -> None: ...
-
-
-def rated_at_creation(request: schemas.GameCreate, *, account: bool) -> bool:
-    """Whether a new game is rated: asked for, or by default between accounts.
-
-    Only a match (not a money session) between two accounts is rated: never a
-    guest's, never against yourself (hot-seat), never against the computer.
-    Whether the opponent is an account is known only when the seat is taken.
-    """
-    why = None
-    if request.length is None:
-        why = "money"
-    elif request.mode == "hotseat":
-        why = "self"
-    elif request.mode == "bot":
-        why = "bot"
-    elif not account:
-        why = "guest"
-    if request.rated and why is not None:
-        raise Refusal(RefusalCode.UNRATED, variant=why)
-    return why is None and request.rated is not False
 
 
 def refuse_unless_current(live: LiveGame, seq: int) -> None:
@@ -124,22 +102,12 @@ class Table:
     async def create(
         self, player_id: int, request: schemas.GameCreate, *, account: bool = False
     ) -> LiveGame:
-        try:
-            header = match_header(request)
-        except ValueError as error:
-            raise Refusal(RefusalCode.INVALID, why=str(error)) from error
         rated = rated_at_creation(request, account=account)
         mine = SIDES[
             secrets.choice(("white", "black")) if request.side == "random" else request.side
         ]
         mode = GameMode(request.mode)
-        clock = None
-        if request.clock != "none":
-            if mode is not GameMode.FRIEND:
-                raise Refusal(RefusalCode.INVALID, why="only games between two people have clocks")
-            preset = CLOCK_PRESETS[request.clock].scaled(self.clock_scale)
-            clock = MatchClock.start(preset, request.length or 0)
-            header = {**header, "clock": request.clock}
+        founding = founding_columns(request, mode, self.clock_scale)
         seats: dict[Side, int | None] = {mine: player_id, mine.other: None}
         bot_side, status, invite = None, GameStatus.ACTIVE, None
         if mode is GameMode.HOTSEAT:
@@ -148,27 +116,20 @@ class Table:
             bot_side = mine.other
         else:
             status, invite = GameStatus.WAITING, new_token()
-        seed = secrets.token_bytes(32) if request.fair_dice else None
 
         def insert(session: Session) -> int:
             row = GameRepository(session).create(
                 public_id=new_public_id(),
                 mode=mode.value,
                 status=status.value,
-                settings=header,
                 white_player_id=seats[Side.WHITE],
                 black_player_id=seats[Side.BLACK],
                 bot_side=side_name(bot_side),
                 bot_level=request.bot_level if bot_side is not None else None,
                 invite_token=invite,
-                watch_token=new_token(),
-                server_seed=None if seed is None else seed.hex(),
-                commitment=None if seed is None else fair_commitment(seed),
                 client_seeds=[request.client_seed] if request.client_seed else [],
-                seq=0,
-                snapshot={},
                 rated=rated,
-                clock=None if clock is None else clock.to_dict(),
+                **founding,
             )
             session.commit()
             return row.id
@@ -192,13 +153,8 @@ class Table:
         fails, nothing is created and the answer is None.
         The seats are drawn at random.
         """
-        try:
-            header = match_header(request)
-        except ValueError as error:
-            raise Refusal(RefusalCode.INVALID, why=str(error)) from error
+        founding = founding_columns(request, GameMode.FRIEND, self.clock_scale)
         first, second = players if secrets.randbits(1) else players[::-1]
-        seed = secrets.token_bytes(32) if request.fair_dice else None
-
         public_id = new_public_id()
 
         def insert(session: Session) -> int | None:
@@ -209,16 +165,11 @@ class Table:
                 public_id=public_id,
                 mode=GameMode.FRIEND.value,
                 status=GameStatus.ACTIVE.value,
-                settings=header,
                 white_player_id=first,
                 black_player_id=second,
-                watch_token=new_token(),
-                server_seed=None if seed is None else seed.hex(),
-                commitment=None if seed is None else fair_commitment(seed),
                 client_seeds=[],
-                seq=0,
-                snapshot={},
                 rated=rated,
+                **founding,
             )
             session.commit()
             return row.id
