@@ -3,6 +3,7 @@
 import { api, me } from "./api.js";
 import { el, fill } from "./dom.js";
 import { num, onLangChange, t, translate } from "./i18n.js";
+import { TurnAlerts } from "./alerts.js";
 import { toast } from "./ui.js";
 
 const TEMPLATE = `
@@ -175,7 +176,14 @@ export async function lobbyPage(root) {
         draw();
         document.body.dataset.lobby = "live";
       } else if (message.type === "matched") {
-        location.assign(`/game/${encodeURIComponent(message.game)}`);
+        const go = () => location.assign(`/game/${encodeURIComponent(message.game)}`);
+        if (document.hidden) {
+          // A player waiting in another tab hears the chime and gets the notification first.
+          new TurnAlerts().announce(t("lobby.matched"));
+          setTimeout(go, 600);
+        } else {
+          go();
+        }
       }
     });
     const mine = socket;
