@@ -98,6 +98,10 @@ class Player:
                 answer = _recv(self.ws)
                 if answer["type"] == "update":
                     self.current = answer["game"]
+                elif answer["type"] == "error" and answer["code"] == "rate_limited":
+                    # Finishing a match sends as fast as the server answers: slow down.
+                    time.sleep(0.5)
+                    return
                 elif answer["type"] == "error":
                     # A stale or conflicting action after a reconnection: take the state again.
                     assert answer["code"] in ("stale", "conflict"), answer

@@ -148,7 +148,7 @@ _TEXTS: Final[dict[str, tuple[str, str]]] = {
     ),
     "hint-no-play": (
         "No legal play: the turn passes (R10).",
-        "حرکت مجازی نیست: نوبت می‌گذرد (R10).",
+        "حرکت قانونی نیست: نوبت می‌گذرد (قانون R۱۰).",
     ),
     "hint-no-double": ("no double     {equity}", "بدون داو      {equity}"),
     "hint-double-take": ("double, take  {equity}", "داو، قبول     {equity}"),
