@@ -26,6 +26,8 @@ from fastapi.responses import JSONResponse
 from nard.server.bus import EventBus, InProcessBus, RedisBus
 from nard.server.config import Settings
 from nard.server.database import Database
+from nard.server.edge import install as install_edge
+from nard.server.limits import CreationLimits
 from nard.server.protocol.server import ErrorMessage
 from nard.server.refusals import Refusal
 from nard.server.rooms import Rooms
@@ -75,7 +77,15 @@ async def _running(app: FastAPI, settings: Settings) -> AsyncIterator[None]:
     rooms = Rooms.open(db, log, bus, bots=bots, claim_after_s=settings.claim_after_s)
     app.state.settings = settings
     app.state.rooms = rooms
-    app.state.players = PlayerService(sessions, database)
+    app.state.players = PlayerService(
+        sessions,
+        database,
+        password_workers=settings.password_workers,
+        login_per_address=settings.login_per_address,
+        login_per_account=settings.login_per_account,
+        login_window_s=settings.login_window_s,
+    )
+    app.state.limits = CreationLimits(settings.guests_per_address, settings.games_per_player)
     app.state.analyses = AnalysisService(db, bus, plies=settings.analysis_plies)
     app.state.trainer = TrainerService(db)
     await rooms.bot.resume(rooms.registry)
@@ -84,6 +94,7 @@ async def _running(app: FastAPI, settings: Settings) -> AsyncIterator[None]:
     finally:
         await rooms.close()
         await app.state.analyses.close()
+        app.state.players.close()
         bots.close()
         await bus.close()
         database.shutdown(wait=True)
@@ -109,6 +120,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lifespan=lifespan,
     )
     app.add_exception_handler(Refusal, _refusal)
+    install_edge(app, settings)
     app.include_router(players.router)
     app.include_router(games.router)
     app.include_router(trainer.router)

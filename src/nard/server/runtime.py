@@ -49,13 +49,12 @@ def run(settings: Settings, *, log_level: str = "info") -> None:
     import uvicorn
 
     from nard.server.app import create_app
+    from nard.server.edge.protocol import uvicorn_options
 
     uvicorn.run(
         create_app(settings),
         host=settings.host,
         port=settings.port,
-        ws_max_size=64 * 1024,
-        # Game messages are small JSON; compressing each costs more CPU than it saves.
-        ws_per_message_deflate=False,
         log_level=log_level,
+        **uvicorn_options(settings),
     )

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hmac
+import json
 import time
 from urllib.parse import urlsplit
 
@@ -35,6 +35,7 @@ from nard.server.refusals import Refusal, RefusalCode
 from nard.server.rooms import Rooms
 from nard.server.rooms.projection import replayed
 from nard.server.rooms.registry import LiveGame
+from nard.server.security import same_token, token_shaped
 from nard.server.services.player_service import PlayerInfo, PlayerService
 
 router = APIRouter()
@@ -81,6 +82,22 @@ def _validation_refusal(error: ValidationError) -> Refusal:
         return Refusal(RefusalCode.UNKNOWN_TYPE, kind=repr(first.get("input")))
     where = ".".join(str(part) for part in first["loc"])
     return Refusal(RefusalCode.INVALID, why=f"{where}: {first['msg']}" if where else first["msg"])
+
+
+def id_of(text: str) -> int | None:
+    """The ``id`` of a message that is refused before it is validated, if it has a valid one.
+
+    >>> id_of('{"type": "roll", "id": 7, "seq": "x"}'), id_of("[" * 5000)
+    (7, None)
+    """
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    found = data.get("id") if isinstance(data, dict) else None
+    if isinstance(found, int) and not isinstance(found, bool) and 0 <= found <= 2**53:
+        return found
+    return None
 
 
 def _same_origin(websocket: WebSocket) -> bool:
@@ -149,7 +166,8 @@ class Connection:
         try:
             message = client.parse_client_message(text)
         except ValidationError as error:
-            raise _validation_refusal(error) from None
+            self.refuse(_validation_refusal(error), id_of(text))
+            return
         try:
             await self.dispatch(message)
         except Refusal as refusal:
@@ -185,7 +203,12 @@ class Connection:
                 if strikes >= FLOOD_LIMIT:
                     self.deliver(None)
                     return
-                self.refuse(Refusal(RefusalCode.RATE_LIMITED), None)
+                text = received.get("text")
+                small = isinstance(text, str) and len(text) <= self.settings.max_message_bytes
+                self.refuse(
+                    Refusal(RefusalCode.RATE_LIMITED),
+                    id_of(text) if small and text is not None else None,
+                )
                 continue
             strikes = 0
             text = received.get("text")
@@ -209,13 +232,13 @@ async def game_socket(
     if not _same_origin(websocket):
         await websocket.close(4403)
         return
-    live = await rooms.registry.get(public_id)
+    live = await rooms.registry.get(public_id) if token_shaped(public_id) else None
     if live is None:
         await websocket.close(4404)
         return
     player = await players.by_token(websocket.cookies.get(COOKIE))
     sides = live.sides_of(player.id if player else None)
-    watching = watch is not None and hmac.compare_digest(watch, live.setup.watch_token)
+    watching = same_token(watch, live.setup.watch_token)
     if not sides and not watching:
         await websocket.close(4403)
         return
