@@ -27,7 +27,7 @@ from nard.server.bus import EventBus, InProcessBus, RedisBus
 from nard.server.config import Settings
 from nard.server.database import Database
 from nard.server.edge import install as install_edge
-from nard.server.limits import CreationLimits
+from nard.server.limits import CreationLimits, SocketLimits
 from nard.server.protocol.server import ErrorMessage
 from nard.server.refusals import Refusal
 from nard.server.rooms import Rooms
@@ -86,6 +86,7 @@ async def _running(app: FastAPI, settings: Settings) -> AsyncIterator[None]:
         login_window_s=settings.login_window_s,
     )
     app.state.limits = CreationLimits(settings.guests_per_address, settings.games_per_player)
+    app.state.sockets = SocketLimits(settings.sockets_per_address, settings.spectators_per_game)
     app.state.analyses = AnalysisService(db, bus, plies=settings.analysis_plies)
     app.state.trainer = TrainerService(db)
     await rooms.bot.resume(rooms.registry)

@@ -69,5 +69,9 @@ class Settings(BaseSettings):
     """New guests one address may make a minute (bench/server_load.py needs more)."""
     games_per_player: int = Field(default=30, ge=1)
     """New games one player may make a minute."""
+    sockets_per_address: int = Field(default=64, ge=1)
+    """WebSockets one address may hold open at once (4429 beyond)."""
+    spectators_per_game: int = Field(default=200, ge=0)
+    """Spectator sockets one game may have at once (4429 beyond)."""
     password_workers: int = Field(default=2, ge=1)
     """Password hashes computed at once (argon2id takes 64 MiB each); others wait."""

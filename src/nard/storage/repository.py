@@ -144,6 +144,15 @@ class GameRepository:
     def get(self, game_id: int) -> Game | None:
         return self.session.get(Game, game_id)
 
+    def standing(self, game_id: int) -> tuple[int, str, int | None, int | None] | None:
+        """The game row's ``(seq, status, white_player_id, black_player_id)``: one row, no log."""
+        row = self.session.execute(
+            select(Game.seq, Game.status, Game.white_player_id, Game.black_player_id).where(
+                Game.id == game_id
+            )
+        ).first()
+        return None if row is None else (row[0], row[1], row[2], row[3])
+
     def by_public_id(self, public_id: str) -> Game | None:
         return self.session.scalar(select(Game).where(Game.public_id == public_id))
 

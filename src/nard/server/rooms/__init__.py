@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from nard.server.bus import EventBus
 from nard.server.database import Database
 from nard.server.rooms.bot import BotTurns
+from nard.server.rooms.fanout import Fanout
 from nard.server.rooms.hints import Hints
 from nard.server.rooms.intake import Intake
 from nard.server.rooms.presence import Presence
@@ -58,14 +59,17 @@ class Rooms:
             registry,
             database,
             log,
-            bus,
+            Fanout(bus),
             intake=Intake(),
             presence=presence,
             projection=projection,
         )
         bot = BotTurns(bots, table)
+        registry.keep_while(presence.in_use, presence.forget)
+        registry.keep_while(bot.playing)
         return cls(registry, presence, projection, table, bot, Hints(registry, bots), bus)
 
     async def close(self) -> None:
         await self.bot.close()
+        await self.table.bus.close()  # the fan-out: what is queued goes out
         await self.table.log.close()

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import time
 from urllib.parse import urlsplit
 
@@ -20,8 +21,10 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 from starlette.websockets import WebSocketState
 
+from nard.core.board import Side
 from nard.server.config import Settings
 from nard.server.deps import COOKIE
+from nard.server.limits import SocketLimits
 from nard.server.protocol import client
 from nard.server.protocol.events import side_name
 from nard.server.protocol.server import (
@@ -40,6 +43,11 @@ from nard.server.services.player_service import PlayerInfo, PlayerService
 
 router = APIRouter()
 
+log = logging.getLogger(__name__)
+
+CATCH_UP_LIMIT = 200
+"""Missed actions replayed one update each on a catch-up; beyond, the state alone is sent
+(as many updates would fill the connection's outbox and close it)."""
 OUTBOX_SIZE = 512
 """Messages queued for one client before it counts as too slow and is closed."""
 FLOOD_LIMIT = 200
@@ -153,8 +161,10 @@ class Connection:
             await self.websocket.send_text(message)
 
     async def catch_up(self, since: int | None) -> None:
+        """The updates after ``since`` from the log, then the state; only the state
+        when ``since`` is more than :data:`CATCH_UP_LIMIT` actions behind (or ahead)."""
         rooms = self.rooms
-        if since is not None:
+        if since is not None and 0 < self.live.seq - since <= CATCH_UP_LIMIT:
             for update in replayed(await rooms.registry.logged_events(self.live, since)):
                 self.deliver(update)
         self.deliver(rooms.projection.state_message(self.live))
@@ -172,6 +182,11 @@ class Connection:
             await self.dispatch(message)
         except Refusal as refusal:
             self.refuse(refusal, message.id)
+        except Exception:
+            # A bug, not the client's fault: logged whole, answered, and the socket stays.
+            log.exception("game %s: a %s message failed", self.live.public_id, message.type)
+            why = "the server could not handle this message"
+            self.refuse(Refusal(RefusalCode.INVALID, why=why), message.id)
 
     async def dispatch(self, message: client.ClientMessage) -> None:
         table, live = self.rooms.table, self.live
@@ -242,6 +257,27 @@ async def game_socket(
     if not sides and not watching:
         await websocket.close(4403)
         return
+    sockets: SocketLimits = app.state.sockets
+    address = websocket.client.host if websocket.client else "unknown"
+    release = sockets.admit(address, live.public_id, spectator=not sides)
+    if release is None:
+        await websocket.close(4429)
+        return
+    try:
+        await _serve(websocket, live, player, sides, rooms, settings, since)
+    finally:
+        release()
+
+
+async def _serve(
+    websocket: WebSocket,
+    live: LiveGame,
+    player: PlayerInfo | None,
+    sides: list[Side],
+    rooms: Rooms,
+    settings: Settings,
+    since: int | None,
+) -> None:
     await websocket.accept()
     connection = Connection(websocket, live, player, rooms, settings)
     unsubscribe = rooms.bus.subscribe(live.public_id, connection.deliver)
