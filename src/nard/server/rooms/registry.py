@@ -227,6 +227,10 @@ class Registry:
     def __len__(self) -> int:
         return len(self._live)
 
+    def cached(self, public_id: str) -> LiveGame | None:
+        """The game if it is in memory now (never loads it)."""
+        return self._live.get(public_id)
+
     def _touch(self, live: LiveGame) -> LiveGame:
         self._live.move_to_end(live.public_id)
         self._used[live.public_id] = time.monotonic()
