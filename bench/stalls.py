@@ -277,7 +277,10 @@ async def spectator_attack(base: str, sockets: int, actions: int) -> str:
             except Exception:
                 refused += 1
         readers = [asyncio.create_task(_drain(ws)) for ws in watchers]
-        times = [await table.act() for _ in range(actions)]
+        times = []
+        for _ in range(actions):
+            times.append(await table.act())
+            await asyncio.sleep(0.06)  # under the server's 20 messages a second per socket
         for ws in watchers:
             await ws.close()
         for reader in readers:
