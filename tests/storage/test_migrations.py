@@ -21,7 +21,7 @@ def test_usernames_differing_only_in_case_are_kept_apart_and_then_unique(
     with database_url(kind, tmp_path) as url:
         engine = make_engine(url)
         try:
-            migrate(engine, "0002")
+            migrate(engine, "0003")
             with engine.begin() as connection:
                 for name in ("probeX", "PROBEX", "probex", "other"):
                     connection.execute(insert(Player).values(display_name=name, username=name))

@@ -1,7 +1,7 @@
 """case-insensitive usernames; when each login token was last used
 
-Revision ID: 0003
-Revises: 0002
+Revision ID: 0004
+Revises: 0003
 Create Date: 2026-12-01 08:40:00
 
 ``probeX`` and ``PROBEX`` were two accounts: usernames are now unique
@@ -17,8 +17,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0003"
-down_revision = "0002"
+revision = "0004"
+down_revision = "0003"
 branch_labels = None
 depends_on = None
 
