@@ -9,7 +9,7 @@ for a drill by ``(seed, kind, rules, level)``, which is also its link
 from __future__ import annotations
 
 from dataclasses import asdict
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import FileResponse
@@ -22,6 +22,22 @@ from nard.core.explain import Explanation
 from nard.core.notation import format_play
 from nard.core.plays import Play
 from nard.server.deps import OptionalPlayer, PlayerOrGuest
+from nard.server.protocol.trainer import (
+    CustomsRefusalView,
+    DecisionVerdict,
+    DrillView,
+    PlaysVerdict,
+    ProgressList,
+    ProgressView,
+    RefusalView,
+    RefusedPlayView,
+    RouteView,
+    RulesReportView,
+    RuleVerdict,
+    TextView,
+    Verdict,
+)
+from nard.server.protocol.views import BoardView
 from nard.server.routes.pages import STATIC
 from nard.server.services.trainer_service import TrainerService
 from nard.trainer import (
@@ -90,28 +106,28 @@ def _drill(key: DrillKey) -> Drill:
         raise HTTPException(status_code=422, detail=str(error)) from None
 
 
-def _board(position: Position) -> dict[str, list[int]]:
+def _board(position: Position) -> BoardView:
     """The board as the page's board component reads it (each side's own numbering);
     the side on roll plays White."""
-    return {"white": list(position.player), "black": list(position.opponent)}
+    return BoardView(white=list(position.player), black=list(position.opponent))
 
 
 def _steps(play: Play) -> list[list[int]]:
     return [[step.from_point, step.to_point] for step in play.steps]
 
 
-def explanation_json(why: Explanation) -> dict[str, Any]:
+def refusal_view(why: Explanation) -> RefusalView:
     """A refusal for the page: the rule and its section, both messages, the
     common mistake and a legal play to draw instead."""
-    return {
-        "rule": why.rule.value,
-        "code": why.code,
-        "mistake": why.mistake,
-        "message": {"en": why.message_en, "fa": why.message_fa},
-        "anchor": why.rule.value.lower(),
-        "legal_play": None if why.legal_play is None else format_play(why.legal_play),
-        "legal_steps": [] if why.legal_play is None else _steps(why.legal_play),
-    }
+    return RefusalView(
+        rule=why.rule.value,
+        code=why.code,
+        mistake=why.mistake,
+        message=TextView(en=why.message_en, fa=why.message_fa),
+        anchor=why.rule.value.lower(),
+        legal_play=None if why.legal_play is None else format_play(why.legal_play),
+        legal_steps=[] if why.legal_play is None else _steps(why.legal_play),
+    )
 
 
 @router.get("/api/trainer/drill")
@@ -120,30 +136,30 @@ async def read_drill(
     kind: Annotated[str, Query(max_length=20)],
     rules: Annotated[str, Query(max_length=20)] = "standard",
     level: Annotated[str, Query(max_length=10)] = "easy",
-) -> dict[str, Any]:
+) -> DrillView:
     """The drill of ``(seed, kind, rules, level)``: position, dice and question, not the answer."""
     drill = _drill(DrillKey(seed=seed, kind=kind, rules=rules, level=level))
-    body: dict[str, Any] = {
-        "seed": drill.seed,
-        "kind": drill.kind.value,
-        "number": drill.kind.number,
-        "rules": drill.rules_name,
-        "level": drill.level.value,
-        "position_id": drill.position.id(),
-        "board": _board(drill.position),
-        "dice": [drill.roll.high, drill.roll.low],
-        "link": f"/trainer?{drill.query}",
-    }
+    view = DrillView(
+        seed=drill.seed,
+        kind=drill.kind.value,
+        number=drill.kind.number,
+        rules=drill.rules_name,
+        level=drill.level.value,
+        position_id=drill.position.id(),
+        board=_board(drill.position),
+        dice=[drill.roll.high, drill.roll.low],
+        link=f"/trainer?{drill.query}",
+    )
     if drill.refused is not None:
-        body["refused_play"] = format_play(drill.refused)
-        body["refused_steps"] = _steps(drill.refused)
-        body["choices"] = [
+        view.refused_play = format_play(drill.refused)
+        view.refused_steps = _steps(drill.refused)
+        view.choices = [
             rule for rule in RULE_CHOICES if rule[0] == "R" or drill.rules.has_move_customs
         ]
     if drill.kind is Kind.DECISION:
-        body["questions"] = [step.question.value for step in drill.decision()]
-        body["double"] = drill.roll.is_double
-    return body
+        view.questions = [step.question.value for step in drill.decision()]
+        view.double = drill.roll.is_double
+    return view
 
 
 def _trainer(request: Request) -> TrainerService:
@@ -152,76 +168,75 @@ def _trainer(request: Request) -> TrainerService:
 
 
 @router.post("/api/trainer/answer")
-async def answer(body: Answer, player: PlayerOrGuest, request: Request) -> dict[str, Any]:
+async def answer(body: Answer, player: PlayerOrGuest, request: Request) -> Verdict:
     """Check an answer with nard.core (a wrong one comes with its explanation) and
     count it in the player's progress (a guest is made if needed)."""
-    verdict = _verdict(_drill(body), body)
-    if verdict.pop("counts"):
-        correct = bool(verdict["correct"]) and not body.missed_before
+    counts, verdict = _verdict(_drill(body), body)
+    if counts:
+        correct = verdict.correct and not body.missed_before
         progress = await _trainer(request).record(
             player.id, body.kind, body.rules, body.level, correct
         )
-        verdict["progress"] = asdict(progress)
+        verdict.progress = ProgressView(**asdict(progress))
     return verdict
 
 
 @router.get("/api/trainer/progress")
-async def read_progress(player: OptionalPlayer, request: Request) -> dict[str, Any]:
+async def read_progress(player: OptionalPlayer, request: Request) -> ProgressList:
     """The player's progress per kind and rule set (empty for a visitor with no cookie)."""
     if player is None:
-        return {"data": []}
-    return {"data": [asdict(item) for item in await _trainer(request).progress(player.id)]}
+        return ProgressList(data=[])
+    items = await _trainer(request).progress(player.id)
+    return ProgressList(data=[ProgressView(**asdict(item)) for item in items])
 
 
-def _verdict(drill: Drill, body: Answer) -> dict[str, Any]:
-    """The answer checked; ``counts`` says whether it completes the drill."""
+def _verdict(drill: Drill, body: Answer) -> tuple[bool, Verdict]:
+    """The answer checked, and whether it completes the drill (and so counts)."""
     if drill.kind.asks_plays:
         plays = [text[:_MAX_TEXT] for text in body.plays]
         report = check_plays(drill, plays)
         routes = {
             str(die): [
-                {"first": str(route.first), "then": [str(step) for step in route.then]}
+                RouteView(first=str(route.first), then=[str(step) for step in route.then])
                 for route in table
             ]
             for die, table in drill.routes().items()
         }
         customs = (
             [
-                {"play": format_play(play), "explanation": explanation_json(why)}
+                CustomsRefusalView(play=format_play(play), explanation=refusal_view(why))
                 for play, why in drill.customs_refusals()
             ]
             if drill.kind is Kind.CUSTOMS
             else []
         )
-        return {
-            "counts": True,
-            "correct": report.complete,
-            "total": max(1, len(drill.legal_plays)),
-            "found": [format_play(play) for play in report.found],
-            "missing": [format_play(play) for play in report.missing],
-            "refused": [
-                {
-                    "text": verdict.text,
-                    "error": verdict.error,
-                    "explanation": None
+        return True, PlaysVerdict(
+            correct=report.complete,
+            total=max(1, len(drill.legal_plays)),
+            found=[format_play(play) for play in report.found],
+            missing=[format_play(play) for play in report.missing],
+            refused=[
+                RefusedPlayView(
+                    text=verdict.text,
+                    error=verdict.error,
+                    explanation=None
                     if verdict.explanation is None
-                    else explanation_json(verdict.explanation),
-                }
+                    else refusal_view(verdict.explanation),
+                )
                 for verdict in report.refused
             ],
-            "routes": routes,
-            "customs": customs,
-        }
+            routes=routes,
+            customs=customs,
+        )
     if drill.kind is Kind.REFUSED:
         if body.rule is None:
             raise HTTPException(status_code=422, detail="a why-refused answer needs a rule id")
         checked = check_rule(drill, body.rule, body.mistake)
-        return {
-            "counts": True,
-            "correct": checked.correct,
-            "mistake_correct": checked.mistake_correct,
-            "explanation": explanation_json(checked.explanation),
-        }
+        return True, RuleVerdict(
+            correct=checked.correct,
+            mistake_correct=checked.mistake_correct,
+            explanation=refusal_view(checked.explanation),
+        )
     if body.step is None or body.yes is None:
         raise HTTPException(status_code=422, detail="a decision answer needs step and yes")
     try:
@@ -229,14 +244,13 @@ def _verdict(drill: Drill, body: Answer) -> dict[str, Any]:
     except ValueError as error:
         raise HTTPException(status_code=422, detail=str(error)) from None
     last = body.step == len(drill.decision()) - 1
-    return {
-        "counts": last,
-        "correct": correct,
-        "answer": step.yes,
-        "rule": step.rule.value,
-        "anchor": step.rule.value.lower(),
-        "last": last,
-    }
+    return last, DecisionVerdict(
+        correct=correct,
+        answer=step.yes,
+        rule=step.rule.value,
+        anchor=step.rule.value.lower(),
+        last=last,
+    )
 
 
 @router.get("/api/trainer/report")
@@ -245,7 +259,7 @@ async def read_report(
     dice: str,
     play: str,
     rules: Literal["standard", "iranian", "v1-board"] = "standard",
-) -> dict[str, Any]:
+) -> RulesReportView:
     """A rules problem report: the position, the refusal, and the text to paste."""
     try:
         board = Position.from_id(position)
@@ -253,15 +267,15 @@ async def read_report(
         report = rules_report(board, roll, play[:_MAX_TEXT], rules)
     except (InvalidIdError, ValueError) as error:
         raise HTTPException(status_code=422, detail=str(error)) from None
-    return {
-        "position_id": report.position_id,
-        "board": _board(board),
-        "dice": list(report.dice),
-        "play": report.play,
-        "steps": list(report.steps),
-        "rules": report.rules,
-        "version": report.version,
-        "explanation": None if report.explanation is None else explanation_json(report.explanation),
-        "text": {"en": report.text("en"), "fa": report.text("fa")},
-        "link": report.link,
-    }
+    return RulesReportView(
+        position_id=report.position_id,
+        board=_board(board),
+        dice=list(report.dice),
+        play=report.play,
+        steps=list(report.steps),
+        rules=report.rules,
+        version=report.version,
+        explanation=None if report.explanation is None else refusal_view(report.explanation),
+        text=TextView(en=report.text("en"), fa=report.text("fa")),
+        link=report.link,
+    )
