@@ -84,8 +84,8 @@ def test_a_text_frame_that_is_not_utf8_closes_with_one_log_line(
         base = f"http://{host}:{port}"
         game, token = _game(base)
         with caplog.at_level(logging.INFO), _open(base, game, token) as socket:
-            for _ in range(5):
-                socket.send(b"\xff\xfe\xfd", text=True)
+            # One frame: the server closes at once, so a second send could meet a reset.
+            socket.send(b"\xff\xfe\xfd", text=True)
             with pytest.raises(ConnectionClosed) as closed:
                 while True:
                     socket.recv(timeout=10)

@@ -60,8 +60,8 @@ def test_the_computers_roll_and_play_stay_on_show_with_the_move_list(
     bot_moved = ".game-moves li.move:last-child[data-side=black] .notation"
     deadline = time.monotonic() + 150
     while not (
-        page.locator(bot_moved).count()
-        and page.locator(bot_moved).inner_text().strip()
+        # Read in one go: the list may re-render between a count and a read.
+        page.evaluate(f"() => document.querySelector({bot_moved!r})?.textContent.trim() || ''")
         and page.locator("[data-action=roll]:visible:enabled").count()
     ):
         assert time.monotonic() < deadline, "the computer never made a play"

@@ -33,8 +33,9 @@ class Fanout:
         self._send(game, lambda: self.bus.publish(game, message))
 
     async def announce(self, game: str, seq: int) -> None:
-        """Queue the notice to other processes, after the updates queued before it."""
-        self._send(game, lambda: self.bus.announce(game, seq))
+        """Tell the other processes at once: they catch up from the database, not from
+        the queued updates, and a claim must be known there before it is answered."""
+        await self.bus.announce(game, seq)
 
     def _send(self, game: str, send: Callable[[], Awaitable[None]]) -> None:
         if self._task is None or self._task.done():

@@ -334,7 +334,14 @@ class Registry:
         """Catch up with the database by applying only the actions logged since this
         copy (the caller holds the game's lock); whether anything changed."""
         fresh = await self.database.run(lambda s: caught_up(s, live, self.interner))
-        changed = (fresh.seq, fresh.status, fresh.seating) != (live.seq, live.status, live.seating)
+        changed = (fresh.seq, fresh.status, fresh.seating, fresh.client_seeds) != (
+            live.seq,
+            live.status,
+            live.seating,
+            live.client_seeds,
+        )
+        if not changed:
+            return False  # the copy in memory stays the very same (nothing was replayed)
         live.standing, live.seating = fresh.standing, fresh.seating
         live.client_seeds = fresh.client_seeds
         live.clock, live.clock_at = fresh.clock, self.now_ms()
