@@ -28,11 +28,15 @@ def test_sigterm_tells_sockets_to_reconnect_and_keeps_every_ack(tmp_path: Path) 
             current: dict[str, Any] = _state(ws)
             for number in range(6):
                 ws.send(json.dumps({**_next_action(current), "seq": current["seq"], "id": number}))
-                while (message := _recv(ws))["type"] != "ack":
-                    current = (
-                        message.get("game", current) if message["type"] == "update" else current
-                    )
-                acked.append(message["seq"])
+                ack = None
+                # The ack may come before its update (the fan-out): read both.
+                while ack is None or current["seq"] < ack:
+                    message = _recv(ws)
+                    if message["type"] == "update":
+                        current = message["game"]
+                    elif message["type"] == "ack":
+                        ack = message["seq"]
+                acked.append(ack)
             ws.send(json.dumps({**_next_action(current), "seq": current["seq"], "id": 99}))
             process.send_signal(signal.SIGTERM)
             with pytest.raises(ConnectionClosed) as closed:

@@ -108,6 +108,11 @@ class Player:
                     self.current = _state(self.ws)
                     return
                 elif answer["type"] == "ack":
+                    # The ack may come before its update (the fan-out): read on to it.
+                    while self.current["seq"] < answer["seq"]:
+                        update = _recv(self.ws)
+                        if update["type"] == "update":
+                            self.current = update["game"]
                     assert self.current["seq"] == answer["seq"]
                     self.acked[answer["seq"]] = self.current["state"]["game"]["position_id"]
                     return

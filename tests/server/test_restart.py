@@ -140,16 +140,18 @@ def test_sigkill_loses_no_acknowledged_action_and_games_resume(db_url: str, tmp_
             current = _state(ws)
             for _ in range(25):
                 ws.send(json.dumps({**_next_action(current), "seq": current["seq"], "id": 1}))
-                while True:
+                ack: dict[str, Any] | None = None
+                # The ack goes out before the update reaches the game's sockets.
+                while ack is None or current["seq"] < ack["seq"]:
                     message = _recv(ws)
                     if message["type"] == "update":
                         current = message["game"]
                     elif message["type"] == "error":
                         raise AssertionError(message)
                     elif message["type"] == "ack":
-                        break
-                assert current["seq"] == message["seq"]
-                acked[message["seq"]] = current["state"]
+                        ack = message
+                assert current["seq"] == ack["seq"]
+                acked[ack["seq"]] = current["state"]
             # Fire more actions and kill the server while they are in flight.
             ws.send(json.dumps({**_next_action(current), "seq": current["seq"], "id": 2}))
             process.send_signal(signal.SIGKILL)

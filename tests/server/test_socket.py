@@ -227,7 +227,8 @@ def test_claim_only_after_the_opponent_has_been_away_long_enough(
         time.sleep(0.35)
         answer = black.act("claim")
         assert answer["type"] == "ack"
-        # The new state is published before the ack.
+        # The ack goes out first; the new state follows to every socket of the game.
+        black.until("state")
         assert black.game["status"] == "finished"
         assert black.game["result"] == {"winner": "black", "reason": "claimed", "score": [0, 0]}
         assert black.game["fair_dice"]["server_seed"]

@@ -170,7 +170,7 @@ def test_revoked_tokens_find_no_player(sessions: sessionmaker[Session]) -> None:
         players.add_token(player.id, "a" * 64)
         session.commit()
         found = players.by_token("a" * 64)
-        assert found is not None and found.id == player.id
+        assert found is not None and found[0].id == player.id
         players.revoke_token("a" * 64)
         session.commit()
         assert players.by_token("a" * 64) is None

@@ -37,6 +37,7 @@ accepts ``bar``/``off``, chained and combined steps (``24/18*/13``,
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Final, TypeAlias
@@ -415,14 +416,37 @@ def mark_unplayed(entries: Sequence[MatEntry]) -> tuple[MatEntry, ...]:
 # -- writing ----------------------------------------------------------------------------
 
 
+def one_line(text: str) -> str:
+    """``text`` made safe for one field of a line: every character that could end the
+    line (all that :meth:`str.splitlines` breaks at) or hide in it (controls,
+    bidirectional overrides) becomes U+FFFD, so no field can forge another line.
+
+    >>> one_line("Ann\\n 1 point match\\r\\u2028x\\u202ey")
+    'Ann� 1 point match��x�y'
+    """
+    return "".join(_REPLACEMENT if _unsafe(char) else char for char in text)
+
+
+_REPLACEMENT = "\ufffd"
+
+
+def _unsafe(char: str) -> bool:
+    category = unicodedata.category(char)
+    return category in ("Cc", "Zl", "Zp") or (category == "Cf" and char not in "\u200c\u200d")
+
+
 def format_mat(match: MatMatch) -> str:
-    """The ``.mat`` text of a match, laid out as gnubg's ``export match mat`` does."""
+    """The ``.mat`` text of a match, laid out as gnubg's ``export match mat`` does.
+
+    Every free-text field (header keys and values, comments, player names) goes
+    through :func:`one_line`.
+    """
     out: list[str] = []
     for key, value in match.headers:
-        out.append(f'; [{key} "{value}"]\n')
+        out.append(f'; [{one_line(key)} "{one_line(value)}"]\n')
     if match.comments:
         out.append("\n")
-        out.extend(f"; {comment}\n" for comment in match.comments)
+        out.extend(f"; {one_line(comment)}\n" for comment in match.comments)
     out.append("\n")
     out.append(f" {match.length} point match\n\n")
     for game in match.games:
@@ -435,12 +459,12 @@ def score_line_name(name: str) -> str:
 
     gnubg reads a score-line name up to its first colon, so "bot:beginner"
     would come back as "bot" and spoil the other name; the headers keep the
-    exact name.
+    exact name. Like every field, it stays on its line (:func:`one_line`).
 
     >>> score_line_name("bot:beginner")
     'bot-beginner'
     """
-    return name.replace(":", "-")
+    return one_line(name).replace(":", "-")
 
 
 def _format_game(game: MatGame) -> str:

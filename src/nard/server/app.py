@@ -26,7 +26,9 @@ from fastapi.responses import JSONResponse
 from nard.server.bus import EventBus, InProcessBus, RedisBus
 from nard.server.config import Settings
 from nard.server.database import Database
+from nard.server.edge import install as install_edge
 from nard.server.jobs import JobQueue
+from nard.server.limits import CreationLimits, SocketLimits
 from nard.server.lobby.hall import Hall
 from nard.server.metrics import Metrics
 from nard.server.protocol.server import ErrorMessage
@@ -106,7 +108,16 @@ async def _running(
     app.state.rooms = rooms
     app.state.database = db
     app.state.metrics = metrics
-    app.state.players = PlayerService(sessions, database)
+    app.state.players = PlayerService(
+        sessions,
+        database,
+        password_workers=settings.password_workers,
+        login_per_address=settings.login_per_address,
+        login_per_account=settings.login_per_account,
+        login_window_s=settings.login_window_s,
+    )
+    app.state.limits = CreationLimits(settings.guests_per_address, settings.games_per_player)
+    app.state.sockets = SocketLimits(settings.sockets_per_address, settings.spectators_per_game)
     app.state.profiles = ProfileService(db)
     app.state.lobby = Hall(db, bus, rooms.table)
     app.state.analyses = AnalysisService(db, bus, plies=settings.analysis_plies, metrics=metrics)
@@ -118,6 +129,7 @@ async def _running(
         await app.state.lobby.close()
         await rooms.close()
         await app.state.analyses.close()
+        app.state.players.close()
         bots.close()
         await bus.close()
         database.shutdown(wait=True)
@@ -148,6 +160,7 @@ def create_app(
         lifespan=lifespan,
     )
     app.add_exception_handler(Refusal, _refusal)
+    install_edge(app, settings)
     app.include_router(players.router)
     app.include_router(games.router)
     app.include_router(trainer.router)

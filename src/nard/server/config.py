@@ -61,3 +61,29 @@ class Settings(BaseSettings):
     """``json``: one JSON object a line with the game id (nard.server.logs)."""
     analysis_plies: int = Field(default=0, ge=0, le=2)
     """How deep the analysis of a finished game searches: 0 (fast), 1 or 2 plies."""
+    max_body_bytes: int = Field(default=64 * 1024, ge=1024)
+    """The largest HTTP request body, counted as it arrives (413 beyond)."""
+    body_timeout_s: float = Field(default=10.0, gt=0)
+    """Time to receive a whole request body (408 beyond)."""
+    header_timeout_s: float = Field(default=10.0, gt=0)
+    """Time to receive a request's headers, from the connection or the last response."""
+    max_header_bytes: int = Field(default=16 * 1024, ge=1024)
+    """The largest request line and headers together (431 beyond)."""
+    max_headers: int = Field(default=100, ge=10)
+    """The most header lines in one request (431 beyond)."""
+    login_per_address: int = Field(default=20, ge=1)
+    """Logins and registrations one address may try in ``login_window_s``."""
+    login_per_account: int = Field(default=5, ge=1)
+    """Wrong passwords in a row before an account is locked for a while."""
+    login_window_s: float = Field(default=300.0, gt=0)
+    """The window of the address limit, and the first lockout (it doubles up to an hour)."""
+    guests_per_address: int = Field(default=120, ge=1)
+    """New guests one address may make a minute (bench/server_load.py needs more)."""
+    games_per_player: int = Field(default=30, ge=1)
+    """New games one player may make a minute."""
+    sockets_per_address: int = Field(default=64, ge=1)
+    """WebSockets one address may hold open at once (4429 beyond)."""
+    spectators_per_game: int = Field(default=200, ge=0)
+    """Spectator sockets one game may have at once (4429 beyond)."""
+    password_workers: int = Field(default=2, ge=1)
+    """Password hashes computed at once (argon2id takes 64 MiB each); others wait."""

@@ -7,13 +7,14 @@ from typing import Annotated
 from fastapi import Cookie, Depends, Request, Response
 
 from nard.server.config import Settings
+from nard.server.limits import CreationLimits
 from nard.server.refusals import Refusal, RefusalCode
 from nard.server.rooms import Rooms
-from nard.server.services.player_service import PlayerInfo, PlayerService
+from nard.server.services.player_service import TOKEN_LIFETIME, PlayerInfo, PlayerService
 
 COOKIE = "nard_token"
-"""The player's token: HttpOnly, SameSite=Lax, a year long."""
-COOKIE_MAX_AGE = 365 * 24 * 3600
+"""The player's token: HttpOnly, SameSite=Lax, 30 days from its last renewal."""
+COOKIE_MAX_AGE = int(TOKEN_LIFETIME.total_seconds())
 
 
 def get_settings(request: Request) -> Settings:
@@ -31,9 +32,21 @@ def get_players(request: Request) -> PlayerService:
     return players
 
 
+def get_limits(request: Request) -> CreationLimits:
+    limits: CreationLimits = request.app.state.limits
+    return limits
+
+
+def client_address(request: Request) -> str:
+    """The client's address (uvicorn puts a trusted proxy's X-Forwarded-For here)."""
+    return request.client.host if request.client else "unknown"
+
+
 SettingsDep = Annotated[Settings, Depends(get_settings)]
 RoomsDep = Annotated[Rooms, Depends(get_rooms)]
 PlayersDep = Annotated[PlayerService, Depends(get_players)]
+LimitsDep = Annotated[CreationLimits, Depends(get_limits)]
+Address = Annotated[str, Depends(client_address)]
 TokenCookie = Annotated[str | None, Cookie(alias=COOKIE, include_in_schema=False)]
 
 
@@ -49,23 +62,37 @@ def set_player_cookie(response: Response, token: str, settings: Settings) -> Non
     )
 
 
-async def optional_player(players: PlayersDep, token: TokenCookie = None) -> PlayerInfo | None:
-    return await players.by_token(token)
+async def optional_player(
+    players: PlayersDep, response: Response, settings: SettingsDep, token: TokenCookie = None
+) -> PlayerInfo | None:
+    """The cookie's player, if any; a cookie due for renewal is sent again."""
+    login = await players.login_of(token)
+    if login is None:
+        return None
+    if login.renewed and token is not None:
+        set_player_cookie(response, token, settings)
+    return login.player
 
 
-async def current_player(players: PlayersDep, token: TokenCookie = None) -> PlayerInfo:
-    player = await players.by_token(token)
+async def current_player(
+    player: Annotated[PlayerInfo | None, Depends(optional_player)],
+) -> PlayerInfo:
     if player is None:
         raise Refusal(RefusalCode.NO_PLAYER)
     return player
 
 
 async def player_or_guest(
-    players: PlayersDep, response: Response, settings: SettingsDep, token: TokenCookie = None
+    player: Annotated[PlayerInfo | None, Depends(optional_player)],
+    players: PlayersDep,
+    limits: LimitsDep,
+    address: Address,
+    response: Response,
+    settings: SettingsDep,
 ) -> PlayerInfo:
     """The current player, or a new guest (its cookie set on the response)."""
-    player = await players.by_token(token)
     if player is None:
+        limits.new_guest(address)
         player, token = await players.create_guest()
         set_player_cookie(response, token, settings)
     return player

@@ -50,18 +50,17 @@ def run(settings: Settings, *, log_level: str = "info") -> None:
     from uvicorn.config import LOGGING_CONFIG
 
     from nard.server.app import create_app
+    from nard.server.edge.protocol import uvicorn_options
     from nard.server.logs import log_config
 
     uvicorn.run(
         create_app(settings),
         host=settings.host,
         port=settings.port,
-        ws_max_size=64 * 1024,
-        # Game messages are small JSON; compressing each costs more CPU than it saves.
-        ws_per_message_deflate=False,
         log_level=log_level,
         # SIGTERM: uvicorn stops accepting, closes each socket with 1012 (reconnect),
         # lets the handlers finish; then the lifespan lets queued commits finish.
         timeout_graceful_shutdown=int(settings.drain_s),
         log_config=log_config(log_level) if settings.log_format == "json" else LOGGING_CONFIG,
+        **uvicorn_options(settings),
     )

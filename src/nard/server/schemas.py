@@ -12,6 +12,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field, JsonValue, StringConstraints
 
+from nard.server.names import Name
 from nard.server.protocol.lobby import ClockPreset
 from nard.server.protocol.views import (
     ChatLineView,
@@ -23,7 +24,6 @@ from nard.server.protocol.views import (
     View,
 )
 
-Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=40)]
 Username = Annotated[
     str, StringConstraints(strip_whitespace=True, pattern=r"^[A-Za-z0-9_.-]{3,40}$")
 ]

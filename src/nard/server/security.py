@@ -10,11 +10,15 @@ True
 (True, True)
 >>> verify_password(hashed, "wrong")
 False
+>>> same_token("é", token), same_token(token, token), token_shaped("ab\\x00c")
+(False, True, False)
 """
 
 from __future__ import annotations
 
 import hashlib
+import hmac
+import re
 import secrets
 
 from argon2 import PasswordHasher
@@ -31,6 +35,27 @@ def new_token() -> str:
 def new_public_id() -> str:
     """A game's id in URLs (12 random bytes): not a secret, but not enumerable either."""
     return secrets.token_urlsafe(12)
+
+
+_TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+def token_shaped(text: str) -> bool:
+    """Whether ``text`` could be a token or public id of ours (URL-safe base64, short).
+
+    Anything else (non-ASCII, a NUL byte PostgreSQL refuses, a megabyte) is
+    answered "not found" without a comparison or a database look-up.
+    """
+    return _TOKEN_SHAPE.fullmatch(text) is not None
+
+
+def same_token(given: str | None, expected: str) -> bool:
+    """``given == expected`` in constant time; false for anything not token-shaped."""
+    return (
+        given is not None
+        and token_shaped(given)
+        and hmac.compare_digest(given.encode(), expected.encode())
+    )
 
 
 def token_hash(token: str) -> str:

@@ -19,10 +19,12 @@ from sqlalchemy import (
     DateTime,
     Float,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     String,
     UniqueConstraint,
+    func,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -45,7 +47,11 @@ class Base(DeclarativeBase):
 
 
 class Player(Base):
-    """A guest (display name only) or an account (username and argon2id hash)."""
+    """A guest (display name only) or an account (username and argon2id hash).
+
+    Usernames keep the case they were written in but are unique whatever the
+    case (an index on ``lower(username)``), and looked up that way.
+    """
 
     __tablename__ = "player"
 
@@ -59,8 +65,15 @@ class Player(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
+Index("uq_player_username_lower", func.lower(Player.username), unique=True)
+
+
 class PlayerToken(Base):
-    """A login token (a cookie): only its SHA-256 is stored; logout revokes it."""
+    """A login token (a cookie): only its SHA-256 is stored; logout revokes it.
+
+    A token unused for the cookie's lifetime expires; ``last_used_at`` moves (and
+    the cookie is renewed) at most once a day, not on every request.
+    """
 
     __tablename__ = "player_token"
 
@@ -69,6 +82,7 @@ class PlayerToken(Base):
     token_hash: Mapped[str] = mapped_column(String(64), unique=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     revoked_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    last_used_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
 
 class Game(Base):

@@ -101,17 +101,39 @@ class PlayerRepository:
         return {row.id: row.display_name for row in rows}
 
     def by_username(self, username: str) -> Player | None:
-        return self.session.scalar(select(Player).where(Player.username == username))
+        """The account with this username, whatever its case (``Ann`` finds ``ann``)."""
+        return self.session.scalar(
+            select(Player).where(func.lower(Player.username) == username.lower())
+        )
 
     def add_token(self, player_id: int, token_hash: str) -> None:
         self.session.add(PlayerToken(player_id=player_id, token_hash=token_hash))
         self.session.flush()
 
-    def by_token(self, token_hash: str) -> Player | None:
-        return self.session.scalar(
-            select(Player)
+    def by_token(
+        self, token_hash: str, *, used_since: datetime | None = None
+    ) -> tuple[Player, datetime] | None:
+        """The player of a live token and when the token was last used (or made).
+
+        A token not used since ``used_since`` has expired and finds no one.
+        """
+        last_used = func.coalesce(PlayerToken.last_used_at, PlayerToken.created_at)
+        query = (
+            select(Player, last_used)
             .join(PlayerToken, PlayerToken.player_id == Player.id)
             .where(PlayerToken.token_hash == token_hash, PlayerToken.revoked_at.is_(None))
+        )
+        if used_since is not None:
+            query = query.where(last_used >= used_since)
+        row = self.session.execute(query).first()
+        return None if row is None else (row[0], row[1])
+
+    def touch_token(self, token_hash: str) -> None:
+        """Note that a token was used now (it expires that much later)."""
+        self.session.execute(
+            update(PlayerToken)
+            .where(PlayerToken.token_hash == token_hash)
+            .values(last_used_at=utcnow())
         )
 
     def revoke_token(self, token_hash: str) -> None:

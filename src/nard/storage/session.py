@@ -106,7 +106,7 @@ def make_sessions(engine: Engine) -> sessionmaker[Session]:
     return sessionmaker(engine, expire_on_commit=False)
 
 
-def migrate(engine: Engine) -> None:
+def migrate(engine: Engine, revision: str = "head") -> None:
     """Bring the database to the newest Alembic revision (run at server start)."""
     from alembic import command
     from alembic.config import Config
@@ -115,4 +115,4 @@ def migrate(engine: Engine) -> None:
     config.set_main_option("script_location", str(MIGRATIONS))
     with engine.begin() as connection:
         config.attributes["connection"] = connection
-        command.upgrade(config, "head")
+        command.upgrade(config, revision)

@@ -26,6 +26,7 @@ from nard.server.rooms.bot import BotTurns
 from nard.server.rooms.chat import Chat
 from nard.server.rooms.clocks import ClockWatch, Timekeeper
 from nard.server.rooms.dice_stats import DiceStats
+from nard.server.rooms.fanout import Fanout
 from nard.server.rooms.hints import Hints
 from nard.server.rooms.intake import Intake
 from nard.server.rooms.presence import Presence
@@ -75,7 +76,7 @@ class Rooms:
             registry,
             database,
             log,
-            bus,
+            Fanout(bus),
             intake=Intake(),
             presence=presence,
             projection=projection,
@@ -83,6 +84,8 @@ class Rooms:
             clock_scale=clock_scale,
         )
         bot = BotTurns(bots, table)
+        registry.keep_while(presence.in_use, presence.forget)
+        registry.keep_while(bot.playing)
         ratings = Ratings(database)
         table.listen(ratings)
         sync = Sync(registry, bus, projection)
@@ -120,4 +123,5 @@ class Rooms:
         await self.sync.close()
         await self.bot.close()
         await self.ratings.close()
+        await self.table.bus.close()  # the fan-out: what is queued goes out
         await self.table.log.close()

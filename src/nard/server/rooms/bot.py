@@ -48,6 +48,11 @@ class BotTurns:
             return
         self._tasks[live.public_id] = asyncio.create_task(self._turns(live))
 
+    def playing(self, live: LiveGame) -> bool:
+        """Whether the bot is taking its turns in this game now."""
+        task = self._tasks.get(live.public_id)
+        return task is not None and not task.done()
+
     async def resume(self, registry: Registry) -> int:
         """After a start: let the bot play on in every unfinished game against it."""
         games = await registry.unfinished_bot_games()

@@ -23,7 +23,7 @@ class Hints:
         """The best plays (at most 5, best first) of the roll ``player_id`` is playing."""
         async with live.lock:
             if seq > live.seq:
-                await self.registry.reload(live)
+                await self.registry.refresh(live)
             sides = live.sides_of(player_id)
             if not sides:
                 raise Refusal(RefusalCode.SPECTATOR)

@@ -114,9 +114,16 @@ def _step(live: LiveGame, origin: int, target: int, *, made: list[Step] | None =
         explanation = None
         if game is not None and game.phase is Phase.PLAYING and game.turn_start and game.roll:
             steps = list(game.steps) if made is None else made
-            explanation = explain_move(
-                game.turn_start, game.roll, steps, origin, target, game.rules
-            )
+            # A play's earlier steps are not checked yet and may lead nowhere legal
+            # (``[[24, 23], [9, 17]]``): then this step is explained on its own.
+            for before in (steps, []):
+                try:
+                    explanation = explain_move(
+                        game.turn_start, game.roll, before, origin, target, game.rules
+                    )
+                    break
+                except ValueError:
+                    continue
         raise Refusal(
             RefusalCode.ILLEGAL_PLAY,
             explanation=explanation,

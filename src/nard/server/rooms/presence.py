@@ -17,6 +17,8 @@ from nard.server.rooms.registry import GameMode, GameStatus, LiveGame
 class _Attendance:
     connections: list[int] = field(default_factory=lambda: [0, 0])
     away_since: list[float] = field(default_factory=lambda: [time.monotonic()] * 2)
+    sockets: int = 0
+    """Every open socket of the game, spectators' too."""
 
 
 class Presence:
@@ -35,13 +37,24 @@ class Presence:
     def is_connected(self, live: LiveGame, side: Side) -> bool:
         return self._of(live).connections[side] > 0
 
+    def in_use(self, live: LiveGame) -> bool:
+        """Whether any socket is open on the game (the registry keeps it in memory)."""
+        attendance = self._games.get(live.public_id)
+        return attendance is not None and attendance.sockets > 0
+
+    def forget(self, live: LiveGame) -> None:
+        """The game left memory: so does its attendance (a later claim waits anew)."""
+        self._games.pop(live.public_id, None)
+
     def arrive(self, live: LiveGame, sides: list[Side]) -> None:
         attendance = self._of(live)
+        attendance.sockets += 1
         for side in sides:
             attendance.connections[side] += 1
 
     def leave(self, live: LiveGame, sides: list[Side]) -> None:
         attendance = self._of(live)
+        attendance.sockets -= 1
         for side in sides:
             attendance.connections[side] -= 1
             if attendance.connections[side] == 0:

@@ -3,13 +3,22 @@
 A game lives in memory while it is played (:class:`LiveGame`). Loading one
 replays its action log through :mod:`nard.match`, so a restarted server
 resumes every game exactly where its last committed action left it; another
-process that moved a game on is caught up with :meth:`Registry.reload`.
+process that moved a game on is caught up with :meth:`Registry.reload`, which
+:meth:`Registry.refresh` calls only when the game's row says it moved on (a
+client sending a future ``seq`` costs one small query, not a replay).
+
+The cache is bounded: a game nobody is connected to, that the bot is not
+playing and that no action holds, is dropped once it has been unused for
+``idle_s`` or when more than ``max_live`` games are kept (the least recently
+used first); it is loaded again when next asked for.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import time
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -208,23 +217,85 @@ def caught_up(session: Session, live: LiveGame, interner: Interner | None = None
     return _from_row(session, row, match, seq)
 
 
+MAX_LIVE = 5000
+"""Games kept in memory at most (beyond, the least recently used idle ones go)."""
+IDLE_S = 600.0
+"""A game unused this long, with nobody at it, leaves memory."""
+
+
 class Registry:
     """The cache of live games, each loaded once however many ask for it at once."""
 
-    def __init__(self, database: Database, now_ms: Callable[[], float]) -> None:
+    def __init__(
+        self,
+        database: Database,
+        now_ms: Callable[[], float],
+        *,
+        max_live: int = MAX_LIVE,
+        idle_s: float = IDLE_S,
+    ) -> None:
         self.database = database
         # The live games' histories share one instance per step, roll and the like.
         self.interner = Interner()
         self.now_ms = now_ms
         """The timekeeper's clock: a loaded game's clock is exact as of its loading."""
-        self._live: dict[str, LiveGame] = {}
+        self.max_live = max_live
+        self.idle_s = idle_s
+        self._live: OrderedDict[str, LiveGame] = OrderedDict()
+        self._used: dict[str, float] = {}
         self._loading: dict[str, asyncio.Lock] = {}
+        self._in_use: list[Callable[[LiveGame], bool]] = []
+        self._forget: list[Callable[[LiveGame], None]] = []
+
+    def keep_while(
+        self, in_use: Callable[[LiveGame], bool], forget: Callable[[LiveGame], None] | None = None
+    ) -> None:
+        """Never drop a game while ``in_use`` says so; ``forget`` it when it is dropped."""
+        self._in_use.append(in_use)
+        if forget is not None:
+            self._forget.append(forget)
+
+    def __len__(self) -> int:
+        return len(self._live)
+
+    def cached(self, public_id: str) -> LiveGame | None:
+        """The game if it is in memory now (never loads it)."""
+        return self._live.get(public_id)
+
+    def _touch(self, live: LiveGame) -> LiveGame:
+        self._live.move_to_end(live.public_id)
+        self._used[live.public_id] = time.monotonic()
+        return live
+
+    def _keep(self, live: LiveGame) -> LiveGame:
+        kept = self._live.setdefault(live.public_id, live)
+        self._touch(kept)
+        self.evict()
+        return kept
+
+    def evict(self, now: float | None = None) -> int:
+        """Drop the games over the bound or idle too long, oldest use first; how many went."""
+        now = time.monotonic() if now is None else now
+        dropped = 0
+        for public_id in list(self._live):
+            over = len(self._live) > self.max_live
+            if not over and now - self._used.get(public_id, now) < self.idle_s:
+                break  # every later one was used more recently
+            live = self._live[public_id]
+            if live.lock.locked() or any(in_use(live) for in_use in self._in_use):
+                continue
+            del self._live[public_id]
+            self._used.pop(public_id, None)
+            for forget in self._forget:
+                forget(live)
+            dropped += 1
+        return dropped
 
     async def get(self, public_id: str) -> LiveGame | None:
         """The game with this public id, loaded (and replayed) if need be."""
         live = self._live.get(public_id)
         if live is not None:
-            return live
+            return self._touch(live)
         lock = self._loading.setdefault(public_id, asyncio.Lock())
         async with lock:
             live = self._live.get(public_id)
@@ -234,7 +305,7 @@ class Registry:
                 )
                 if live is not None:
                     live.clock_at = self.now_ms()
-                    self._live[public_id] = live
+                    live = self._keep(live)
         self._loading.pop(public_id, None)
         return live
 
@@ -245,7 +316,7 @@ class Registry:
         )
         assert live is not None
         live.clock_at = self.now_ms()
-        return self._live.setdefault(live.public_id, live)
+        return self._keep(live)
 
     async def reload(self, live: LiveGame) -> LiveGame:
         """Catch up with the database: another process may have moved the game on."""
@@ -263,15 +334,18 @@ class Registry:
         """Catch up with the database by applying only the actions logged since this
         copy (the caller holds the game's lock); whether anything changed."""
         fresh = await self.database.run(lambda s: caught_up(s, live, self.interner))
-        changed = (fresh.seq, fresh.status, fresh.seating) != (live.seq, live.status, live.seating)
+        changed = (fresh.seq, fresh.status, fresh.seating, fresh.client_seeds) != (
+            live.seq,
+            live.status,
+            live.seating,
+            live.client_seeds,
+        )
+        if not changed:
+            return False  # the copy in memory stays the very same (nothing was replayed)
         live.standing, live.seating = fresh.standing, fresh.seating
         live.client_seeds = fresh.client_seeds
         live.clock, live.clock_at = fresh.clock, self.now_ms()
         return changed
-
-    def cached(self, public_id: str) -> LiveGame | None:
-        """The game if this process holds it in memory (nothing is loaded)."""
-        return self._live.get(public_id)
 
     def live_games(self) -> list[LiveGame]:
         return list(self._live.values())

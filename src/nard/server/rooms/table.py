@@ -238,13 +238,13 @@ class Table:
 
     async def arrive(self, live: LiveGame, sides: list[Side]) -> None:
         """A connection opened for these seats (none: a spectator)."""
+        self.presence.arrive(live, sides)
         if sides:
-            self.presence.arrive(live, sides)
             await self.bus.publish(live.public_id, self.projection.presence_message(live))
 
     async def leave(self, live: LiveGame, sides: list[Side]) -> None:
+        self.presence.leave(live, sides)
         if sides:
-            self.presence.leave(live, sides)
             await self.bus.publish(live.public_id, self.projection.presence_message(live))
 
     async def claim(self, live: LiveGame, player_id: int) -> int:
@@ -296,8 +296,8 @@ class Table:
                 or not live.sides_of(player_id)
             ):
                 # Another server process may have moved this game on (or seated the
-                # opponent): catch up from the database.
-                await self.registry.reload(live)
+                # opponent): catch up from the database, if its row says so.
+                await self.registry.refresh(live)
             if live.status is GameStatus.WAITING:
                 raise Refusal(RefusalCode.WAITING)
             side = self.intake.acting_side(live, player_id, message.side)

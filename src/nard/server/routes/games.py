@@ -3,18 +3,17 @@ hints and analyses."""
 
 from __future__ import annotations
 
-import hmac
-
 from fastapi import APIRouter, Request, Response, status
 
 from nard.match.mat_conversion import match_to_mat
 from nard.server import schemas
-from nard.server.deps import CurrentPlayer, OptionalPlayer, PlayerOrGuest, RoomsDep
+from nard.server.deps import CurrentPlayer, LimitsDep, OptionalPlayer, PlayerOrGuest, RoomsDep
 from nard.server.protocol.views import FairDiceView
 from nard.server.refusals import Refusal, RefusalCode
 from nard.server.rooms import Rooms
 from nard.server.rooms.projection import summary
 from nard.server.rooms.registry import LiveGame
+from nard.server.security import same_token, token_shaped
 from nard.server.services.analysis_service import AnalysisService
 
 router = APIRouter(prefix="/api", tags=["games"])
@@ -24,20 +23,24 @@ async def _visible(
     rooms: Rooms, public_id: str, player_id: int | None, watch: str | None
 ) -> LiveGame:
     """The game, if the caller is seated in it or holds its spectator link."""
-    live = await rooms.sync.current(public_id)
+    live = await rooms.sync.current(public_id) if token_shaped(public_id) else None
     if live is not None:
         if live.sides_of(player_id):
             return live
-        if watch is not None and hmac.compare_digest(watch, live.setup.watch_token):
+        if same_token(watch, live.setup.watch_token):
             return live
     raise Refusal(RefusalCode.NO_SUCH_GAME)
 
 
 @router.post("/games", status_code=status.HTTP_201_CREATED)
 async def create_game(
-    body: schemas.GameCreate, player: PlayerOrGuest, rooms: RoomsDep
+    body: schemas.GameCreate, player: PlayerOrGuest, rooms: RoomsDep, limits: LimitsDep
 ) -> schemas.GamePublic:
-    """A game against the bot, a friend (share ``invite_url``) or hot-seat."""
+    """A game against the bot, a friend (share ``invite_url``) or hot-seat.
+
+    A player may make only so many games a minute (429 ``rate_limited``).
+    """
+    limits.new_game(player.id)
     live = await rooms.table.create(player.id, body, account=not player.is_guest)
     return rooms.projection.public(live, player.id)
 
@@ -81,6 +84,8 @@ async def read_chat(
 @router.post("/invites/{invite}")
 async def accept_invite(invite: str, player: PlayerOrGuest, rooms: RoomsDep) -> schemas.GamePublic:
     """Take the free seat of a friend's game; the first to open the link gets it."""
+    if not token_shaped(invite):
+        raise Refusal(RefusalCode.NOT_FOUND)
     live = await rooms.table.join(invite, player.id, account=not player.is_guest)
     return rooms.projection.public(live, player.id)
 

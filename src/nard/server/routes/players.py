@@ -7,7 +7,9 @@ from fastapi import APIRouter, Response, status
 from nard.server import schemas
 from nard.server.deps import (
     COOKIE,
+    Address,
     CurrentPlayer,
+    LimitsDep,
     OptionalPlayer,
     PlayersDep,
     SettingsDep,
@@ -25,12 +27,15 @@ async def create_guest(
     players: PlayersDep,
     settings: SettingsDep,
     current: OptionalPlayer,
+    limits: LimitsDep,
+    address: Address,
 ) -> schemas.PlayerPublic:
     """Become a guest (a display name and a cookie); an existing player just gets renamed."""
     if current is not None:
         if body.display_name:
             current = await players.rename(current, body.display_name)
         return current.public()
+    limits.new_guest(address)
     player, token = await players.create_guest(body.display_name)
     set_player_cookie(response, token, settings)
     return player.public()
@@ -55,18 +60,28 @@ async def register(
     players: PlayersDep,
     settings: SettingsDep,
     current: OptionalPlayer,
+    address: Address,
 ) -> schemas.PlayerPublic:
-    """Create an account; a guest who registers keeps its games."""
-    player, token = await players.register(current, body)
+    """Create an account; a guest who registers keeps its games.
+
+    Limited per address (429 ``rate_limited``, with Retry-After).
+    """
+    player, token = await players.register(current, body, address)
     set_player_cookie(response, token, settings)
     return player.public()
 
 
 @router.post("/accounts/login")
 async def login(
-    body: schemas.Login, response: Response, players: PlayersDep, settings: SettingsDep
+    body: schemas.Login,
+    response: Response,
+    players: PlayersDep,
+    settings: SettingsDep,
+    address: Address,
 ) -> schemas.PlayerPublic:
-    player, token = await players.login(body)
+    """Log in (the username in any case). Limited per address (429 ``rate_limited``) and
+    per account: after wrong passwords in a row it is locked a while (429 ``locked``)."""
+    player, token = await players.login(body, address)
     set_player_cookie(response, token, settings)
     return player.public()
 

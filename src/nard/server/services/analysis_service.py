@@ -27,6 +27,7 @@ from nard.ai.progress import AnalysisProgress, CancelToken
 from nard.match.record import MatchRecord
 from nard.server.bus import EventBus
 from nard.server.database import Database
+from nard.server.limits import Throttled
 from nard.server.metrics import Metrics
 from nard.server.protocol.server import AnalysisMessage
 from nard.server.rooms.registry import LiveGame
@@ -36,6 +37,8 @@ from nard.storage.repository import AnalysisRepository
 
 ABANDONED_AFTER_S = 120.0
 """A running analysis with no progress for this long was left by a process that stopped."""
+MAX_RUNNING = 8
+"""Analyses waiting or running in one process (each holds its record and a thread's turn)."""
 SAVE_EVERY_S = 0.5
 """How often the progress of a running analysis is written to the database."""
 
@@ -124,8 +127,14 @@ class AnalysisService:
         return await self.database.run(read)
 
     async def start(self, live: LiveGame, record: MatchRecord, seq: int) -> AnalysisPublic:
-        """Analyse ``record`` (the game at action ``seq``) unless that is done or running."""
+        """Analyse ``record`` (the game at action ``seq``) unless that is done or running.
+
+        At most :data:`MAX_RUNNING` analyses wait or run in this process at once;
+        one more is refused (503 ``busy``) before anything is written.
+        """
         game_id = live.setup.id
+        if len(self._jobs) >= MAX_RUNNING and live.public_id not in self._jobs:
+            raise Throttled("busy", "too many analyses at once: ask again in a minute", 60.0)
 
         def begin(session: Session) -> tuple[AnalysisPublic, int | None]:
             analyses = AnalysisRepository(session)

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hmac
+import json
+import logging
 import time
 from urllib.parse import urlsplit
 
@@ -20,8 +21,10 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 from starlette.websockets import WebSocketState
 
+from nard.core.board import Side
 from nard.server.config import Settings
 from nard.server.deps import COOKIE
+from nard.server.limits import SocketLimits
 from nard.server.logs import current_game
 from nard.server.metrics import Metrics
 from nard.server.protocol import client
@@ -38,10 +41,16 @@ from nard.server.rooms import Rooms
 from nard.server.rooms.chat import spectators_channel
 from nard.server.rooms.projection import replayed
 from nard.server.rooms.registry import LiveGame
+from nard.server.security import same_token, token_shaped
 from nard.server.services.player_service import PlayerInfo, PlayerService
 
 router = APIRouter()
 
+log = logging.getLogger(__name__)
+
+CATCH_UP_LIMIT = 200
+"""Missed actions replayed one update each on a catch-up; beyond, the state alone is sent
+(as many updates would fill the connection's outbox and close it)."""
 OUTBOX_SIZE = 512
 """Messages queued for one client before it counts as too slow and is closed."""
 FLOOD_LIMIT = 200
@@ -87,6 +96,22 @@ def _validation_refusal(error: ValidationError) -> Refusal:
         return Refusal(RefusalCode.UNKNOWN_TYPE, kind=repr(first.get("input")))
     where = ".".join(str(part) for part in first["loc"])
     return Refusal(RefusalCode.INVALID, why=f"{where}: {first['msg']}" if where else first["msg"])
+
+
+def id_of(text: str) -> int | None:
+    """The ``id`` of a message that is refused before it is validated, if it has a valid one.
+
+    >>> id_of('{"type": "roll", "id": 7, "seq": "x"}'), id_of("[" * 5000)
+    (7, None)
+    """
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    found = data.get("id") if isinstance(data, dict) else None
+    if isinstance(found, int) and not isinstance(found, bool) and 0 <= found <= 2**53:
+        return found
+    return None
 
 
 def _same_origin(websocket: WebSocket) -> bool:
@@ -144,8 +169,10 @@ class Connection:
             await self.websocket.send_text(message)
 
     async def catch_up(self, since: int | None) -> None:
+        """The updates after ``since`` from the log, then the state; only the state
+        when ``since`` is more than :data:`CATCH_UP_LIMIT` actions behind (or ahead)."""
         rooms = self.rooms
-        if since is not None:
+        if since is not None and 0 < self.live.seq - since <= CATCH_UP_LIMIT:
             for update in replayed(await rooms.registry.logged_events(self.live, since)):
                 self.deliver(update)
         self.deliver(rooms.projection.state_message(self.live))
@@ -157,11 +184,17 @@ class Connection:
         try:
             message = client.parse_client_message(text)
         except ValidationError as error:
-            raise _validation_refusal(error) from None
+            self.refuse(_validation_refusal(error), id_of(text))
+            return
         try:
             await self.dispatch(message)
         except Refusal as refusal:
             self.refuse(refusal, message.id)
+        except Exception:
+            # A bug, not the client's fault: logged whole, answered, and the socket stays.
+            log.exception("game %s: a %s message failed", self.live.public_id, message.type)
+            why = "the server could not handle this message"
+            self.refuse(Refusal(RefusalCode.INVALID, why=why), message.id)
 
     async def dispatch(self, message: client.ClientMessage) -> None:
         table, live = self.rooms.table, self.live
@@ -207,7 +240,12 @@ class Connection:
                 if strikes >= FLOOD_LIMIT:
                     self.deliver(None)
                     return
-                self.refuse(Refusal(RefusalCode.RATE_LIMITED), None)
+                text = received.get("text")
+                small = isinstance(text, str) and len(text) <= self.settings.max_message_bytes
+                self.refuse(
+                    Refusal(RefusalCode.RATE_LIMITED),
+                    id_of(text) if small and text is not None else None,
+                )
                 continue
             strikes = 0
             text = received.get("text")
@@ -233,23 +271,46 @@ async def game_socket(
         return
     current_game.set(public_id)  # this task's logs carry the game
     # A reconnecting player may come from a process that died: start from the database.
-    live = await rooms.sync.current(public_id)
+    live = await rooms.sync.current(public_id) if token_shaped(public_id) else None
     if live is None:
         await websocket.close(4404)
         return
     player = await players.by_token(websocket.cookies.get(COOKIE))
     sides = live.sides_of(player.id if player else None)
-    watching = watch is not None and hmac.compare_digest(watch, live.setup.watch_token)
+    watching = same_token(watch, live.setup.watch_token)
     if not sides and not watching:
         await websocket.close(4403)
         return
+    sockets: SocketLimits = app.state.sockets
+    address = websocket.client.host if websocket.client else "unknown"
+    release = sockets.admit(address, live.public_id, spectator=not sides)
+    if release is None:
+        await websocket.close(4429)
+        return
+    try:
+        await _serve(websocket, live, player, sides, rooms, settings, since)
+    finally:
+        release()
+
+
+async def _serve(
+    websocket: WebSocket,
+    live: LiveGame,
+    player: PlayerInfo | None,
+    sides: list[Side],
+    rooms: Rooms,
+    settings: Settings,
+    since: int | None,
+) -> None:
     await websocket.accept()
     connection = Connection(websocket, live, player, rooms, settings)
     connection.metrics.sockets.inc()
     unsubscribe = rooms.bus.subscribe(live.public_id, connection.deliver)
     if not sides:
         # Spectators hear their own chat; players read it only after the match.
-        stop_spectators = rooms.bus.subscribe(spectators_channel(public_id), connection.deliver)
+        stop_spectators = rooms.bus.subscribe(
+            spectators_channel(live.public_id), connection.deliver
+        )
         unsubscribe_game = unsubscribe
 
         def unsubscribe() -> None:

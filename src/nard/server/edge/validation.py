@@ -1,0 +1,52 @@
+"""Request validation errors (422) that never repeat the request's input.
+
+FastAPI's default answer copies each wrong value back (``input``): a 100 MB
+name came back whole, and a million unknown keys made a 103 MB answer. This
+one names at most :data:`MAX_ERRORS` fields, each with its path, message and
+error type, and counts the rest. It also makes NaN and Infinity a 422: FastAPI's
+JSON parser accepts them, every request field refuses them (strict models),
+and writing the refused value back as JSON was what failed with a 500.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+
+from nard.server.edge.problems import problem_body
+
+MAX_ERRORS = 10
+"""Fields named in one answer; ``errors`` says how many there were."""
+MAX_PATH = 8
+"""Parts of a field's path kept (a path into nested input is input too)."""
+
+
+def _part(part: Any) -> str | int:
+    if isinstance(part, int):
+        return part
+    text = str(part)
+    return text if len(text) <= 40 else text[:40] + "…"
+
+
+def _describe(error: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "loc": [_part(part) for part in error.get("loc", ())][:MAX_PATH],
+        "msg": str(error.get("msg", ""))[:200],
+        "type": str(error.get("type", ""))[:60],
+    }
+
+
+async def validation_problem(_request: Request, error: Exception) -> JSONResponse:
+    assert isinstance(error, RequestValidationError)
+    errors = list(error.errors())
+    shown = [_describe(item) for item in errors[:MAX_ERRORS]]
+    code = "bad_json" if any(item["type"] == "json_invalid" for item in shown) else "invalid"
+    first = shown[0] if shown else {"loc": [], "msg": "invalid request"}
+    where = ".".join(str(part) for part in first["loc"])
+    message = f"{where}: {first['msg']}" if where else str(first["msg"])
+    body = problem_body(code, message, errors=len(errors))
+    body["detail"] = shown
+    return JSONResponse(body, status_code=422)
