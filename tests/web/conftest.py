@@ -22,6 +22,8 @@ from typing import Any
 import pytest
 
 CHROMIUM = Path("/usr/bin/chromium")
+SERVER_LOGS: list[Path] = []
+"""The logs of the servers running now: a failed test shows their tails."""
 ARGS = [
     "--headless",
     "--no-sandbox",
@@ -62,6 +64,7 @@ def serve(folder: Path, **env: str) -> Iterator[str]:
     NARD_* settings), stopped afterwards; yields its base URL."""
     port = _free_port()
     log = (folder / "server.log").open("w")
+    SERVER_LOGS.append(folder / "server.log")
     nard = Path(sys.executable).with_name("nard")
     command = [str(nard)] if nard.exists() else [sys.executable, "-m", "nard"]
     process = subprocess.Popen(
@@ -104,6 +107,17 @@ def serve(folder: Path, **env: str) -> Iterator[str]:
         except subprocess.TimeoutExpired:
             process.kill()
         log.close()
+        SERVER_LOGS.remove(folder / "server.log")
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    report = yield
+    if report.failed:
+        for path in SERVER_LOGS:
+            tail = path.read_text(errors="replace").splitlines()[-60:]
+            report.sections.append((f"server log {path}", "\n".join(tail)))
+    return report
 
 
 @pytest.fixture(scope="session")

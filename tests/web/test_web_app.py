@@ -300,6 +300,20 @@ def test_persian_page_is_right_to_left_with_persian_digits_and_font(
     assert not page_errors
 
 
+def hit_box(page: Any, selector: str) -> dict[str, float]:
+    """Where the first ``selector`` (a source or a destination) is drawn. The board
+    is redrawn whole on each message, so an element found a moment ago may be gone:
+    find it again."""
+    for _ in range(20):
+        hit = page.locator(selector).first
+        hit.wait_for(state="visible")
+        box = hit.bounding_box()
+        if box is not None:
+            return dict(box)
+        page.wait_for_timeout(50)
+    raise AssertionError(f"nothing matches {selector}")
+
+
 def test_drag_and_double_click_move_checkers(
     context_factory: Any, server: str, page_errors: list[str]
 ) -> None:
@@ -307,13 +321,10 @@ def test_drag_and_double_click_move_checkers(
     start_bot_game(page, server)
     until_my_move(page)
     start_pips = pips(page)
-    source = page.locator(".hit.source").first
-    box = source.bounding_box()
-    assert box is not None
+    box = hit_box(page, ".hit.source")
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     page.mouse.down()
-    target = page.locator(".hit.dest").first.bounding_box()
-    assert target is not None
+    target = hit_box(page, ".hit.dest")
     page.mouse.move(target["x"] + target["width"] / 2, target["y"] + target["height"] / 2, steps=6)
     page.mouse.up()
     page.wait_for_function(
