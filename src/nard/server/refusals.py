@@ -35,6 +35,11 @@ class RefusalCode(StrEnum):
 
     BAD_FRAME = "bad_frame"
     TOO_LARGE = "too_large"
+    HEADERS_TOO_LARGE = "headers_too_large"
+    TOO_SLOW = "too_slow"
+    FOREIGN_ORIGIN = "foreign_origin"
+    LOCKED = "locked"
+    BUSY = "busy"
     BAD_JSON = "bad_json"
     UNKNOWN_TYPE = "unknown_type"
     INVALID = "invalid"
@@ -72,6 +77,13 @@ class RefusalCode(StrEnum):
 
 _ = RefusalCode
 STATUS: dict[RefusalCode, int] = {
+    _.TOO_LARGE: 413,
+    _.HEADERS_TOO_LARGE: 431,
+    _.TOO_SLOW: 408,
+    _.FOREIGN_ORIGIN: 403,
+    _.RATE_LIMITED: 429,
+    _.LOCKED: 429,
+    _.BUSY: 503,
     _.NO_PLAYER: 401,
     _.BAD_LOGIN: 401,
     _.SPECTATOR: 403,
@@ -104,7 +116,19 @@ TEXT: dict[RefusalCode | tuple[RefusalCode, str], tuple[str, str]] = {
         "a message is at most {limit} bytes",
         "هر پیام حداکثر {limit} بایت است.",
     ),
+    (_.TOO_LARGE, "request"): ("{why}", "درخواست بیش از اندازه بزرگ است."),
+    _.HEADERS_TOO_LARGE: ("{why}", "سرآیندهای درخواست بیش از اندازه بزرگ‌اند."),
+    _.TOO_SLOW: ("{why}", "درخواست بیش از اندازه کند رسید؛ دوباره بفرستید."),
+    _.FOREIGN_ORIGIN: ("{why}", "این درخواست از سایت دیگری آمده است و پذیرفته نمی‌شود."),
+    _.LOCKED: (
+        "{why}",
+        "این حساب به دلیل رمزهای نادرست پیاپی مدتی قفل است؛ کمی بعد دوباره بکوشید.",
+    ),
+    _.BUSY: ("{why}", "کارساز اکنون سرش شلوغ است؛ کمی بعد دوباره بکوشید."),
     _.BAD_JSON: ("not JSON: {why}", "پیام JSON معتبر نیست."),
+    (_.BAD_JSON, "request"): ("{why}", "درخواست JSON معتبر نیست."),
+    (_.INVALID, "request"): ("{why}", "درخواست درست ساخته نشده است."),
+    (_.RATE_LIMITED, "request"): ("{why}", "درخواست‌ها بیش از اندازه زیادند؛ کمی صبر کنید."),
     _.UNKNOWN_TYPE: ("unknown message type: {kind}", "نوع پیام شناخته نیست."),
     _.INVALID: ("{why}", "پیام درست ساخته نشده است."),
     _.RATE_LIMITED: (

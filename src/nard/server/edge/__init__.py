@@ -17,17 +17,19 @@ from nard.server.config import Settings
 from nard.server.edge.body import BodyLimit
 from nard.server.edge.headers import SecurityHeaders
 from nard.server.edge.origin import SameOriginWrites
-from nard.server.edge.problems import problem_body
+from nard.server.edge.problems import problem_body, status
 from nard.server.edge.validation import validation_problem
 from nard.server.limits import Throttled
+from nard.server.refusals import RefusalCode
 
 
 async def throttled(_request: Request, error: Exception) -> JSONResponse:
     """429 (503 when the server is ``busy``) with Retry-After, in whole seconds."""
     assert isinstance(error, Throttled)
+    code = RefusalCode(error.code)
     return JSONResponse(
-        problem_body(error.code, error.message),
-        status_code=503 if error.code == "busy" else 429,
+        problem_body(code, error.message),
+        status_code=status(code),
         headers={"retry-after": str(max(1, round(error.retry_after)))},
     )
 

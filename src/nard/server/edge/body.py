@@ -15,6 +15,7 @@ import asyncio
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from nard.server.edge.problems import send_problem
+from nard.server.refusals import RefusalCode
 
 
 class BodyLimit:
@@ -30,7 +31,7 @@ class BodyLimit:
         too_large = f"a request body is at most {self.max_bytes} bytes"
         declared = _content_length(scope)
         if declared is not None and declared > self.max_bytes:
-            await send_problem(send, 413, "too_large", too_large, close=True)
+            await send_problem(send, RefusalCode.TOO_LARGE, too_large, close=True)
             return
         chunks: list[bytes] = []
         size = 0
@@ -41,14 +42,14 @@ class BodyLimit:
                 message = await asyncio.wait_for(receive(), max(0.0, deadline - loop.time()))
             except TimeoutError:
                 late = f"the request body did not arrive within {self.timeout_s:g} s"
-                await send_problem(send, 408, "too_slow", late, close=True)
+                await send_problem(send, RefusalCode.TOO_SLOW, late, close=True)
                 return
             if message["type"] == "http.disconnect":
                 return
             chunk: bytes = message.get("body", b"")
             size += len(chunk)
             if size > self.max_bytes:
-                await send_problem(send, 413, "too_large", too_large, close=True)
+                await send_problem(send, RefusalCode.TOO_LARGE, too_large, close=True)
                 return
             chunks.append(chunk)
             if not message.get("more_body", False):

@@ -16,6 +16,7 @@ from urllib.parse import urlsplit
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from nard.server.edge.problems import send_problem
+from nard.server.refusals import RefusalCode
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 
@@ -52,6 +53,6 @@ class SameOriginWrites:
                 headers.get(b"origin"), headers.get(b"host"), headers.get(b"sec-fetch-site")
             ):
                 message = "this request comes from another site's page"
-                await send_problem(send, 403, "foreign_origin", message)
+                await send_problem(send, RefusalCode.FOREIGN_ORIGIN, message)
                 return
         await self.app(scope, receive, send)

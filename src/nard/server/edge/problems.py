@@ -1,8 +1,15 @@
 """The edge's refusals as ASGI responses: a JSON body like the application's errors.
 
->>> body = problem_body("too_large", "a request body is at most 65536 bytes")
+The code, its HTTP status and its Persian text come from :mod:`nard.server.refusals`,
+like every other refusal; the English message is the edge's own (it names the limit).
+
+>>> body = problem_body(RefusalCode.TOO_LARGE, "a request body is at most 65536 bytes")
 >>> sorted(body), body["code"]
 (['code', 'detail', 'message', 'message_fa', 'rule'], 'too_large')
+>>> body["message_fa"]
+'درخواست بیش از اندازه بزرگ است.'
+>>> status(RefusalCode.TOO_SLOW), status(RefusalCode.BUSY)
+(408, 503)
 """
 
 from __future__ import annotations
@@ -12,25 +19,27 @@ from typing import Any
 
 from starlette.types import Send
 
-FA = {
-    "too_large": "درخواست بیش از اندازه بزرگ است.",
-    "too_slow": "درخواست بیش از اندازه کند رسید؛ دوباره بفرستید.",
-    "headers_too_large": "سرآیندهای درخواست بیش از اندازه بزرگ‌اند.",
-    "foreign_origin": "این درخواست از سایت دیگری آمده است و پذیرفته نمی‌شود.",
-    "rate_limited": "درخواست‌ها بیش از اندازه زیادند؛ کمی صبر کنید.",
-    "locked": "این حساب به دلیل رمزهای نادرست پیاپی مدتی قفل است؛ کمی بعد دوباره بکوشید.",
-    "busy": "کارساز اکنون سرش شلوغ است؛ کمی بعد دوباره بکوشید.",
-    "invalid": "درخواست درست ساخته نشده است.",
-    "bad_json": "درخواست JSON معتبر نیست.",
-}
+from nard.server.refusals import STATUS, Refusal, RefusalCode
+
+_REQUEST_TEXT = frozenset(
+    {RefusalCode.TOO_LARGE, RefusalCode.BAD_JSON, RefusalCode.INVALID, RefusalCode.RATE_LIMITED}
+)
+"""Codes a WebSocket message shares, with a separate text for a whole request."""
 
 
-def problem_body(code: str, message: str, **extra: Any) -> dict[str, Any]:
+def status(code: RefusalCode) -> int:
+    """The HTTP status of an edge refusal."""
+    return STATUS.get(code, 400)
+
+
+def problem_body(code: RefusalCode, message: str, **extra: Any) -> dict[str, Any]:
     """The body of an edge refusal; ``detail`` repeats ``message`` for FastAPI clients."""
+    variant = "request" if code in _REQUEST_TEXT else None
+    refusal = Refusal(code, variant=variant, why=message)
     return {
-        "code": code,
+        "code": code.value,
         "message": message,
-        "message_fa": FA.get(code, FA["invalid"]),
+        "message_fa": refusal.message_fa,
         "rule": None,
         "detail": message,
         **extra,
@@ -39,8 +48,7 @@ def problem_body(code: str, message: str, **extra: Any) -> dict[str, Any]:
 
 async def send_problem(
     send: Send,
-    status: int,
-    code: str,
+    code: RefusalCode,
     message: str,
     *,
     close: bool = False,
@@ -55,5 +63,5 @@ async def send_problem(
     ]
     if close:
         sent.append((b"connection", b"close"))
-    await send({"type": "http.response.start", "status": status, "headers": sent})
+    await send({"type": "http.response.start", "status": status(code), "headers": sent})
     await send({"type": "http.response.body", "body": body})

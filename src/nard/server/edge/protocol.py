@@ -27,8 +27,9 @@ from typing import Any
 from uvicorn.protocols.http.httptools_impl import STATUS_LINE, HttpToolsProtocol
 
 from nard.server.config import Settings
-from nard.server.edge.problems import problem_body
+from nard.server.edge.problems import problem_body, status
 from nard.server.edge.websocket import QuietWebSocketsProtocol
+from nard.server.refusals import RefusalCode
 
 MAX_FRAME_BYTES = 1024 * 1024
 """The largest WebSocket frame read at all (closed with 1009 beyond). Messages over
@@ -78,7 +79,7 @@ class GuardedHttpToolsProtocol(HttpToolsProtocol):
         self._deadline: TimerHandle | None = None
         self._in_headers = False
         self._header_bytes = 0
-        self._refused: tuple[int, str, str] | None = None
+        self._refused: tuple[RefusalCode, str] | None = None
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         super().connection_made(transport)  # type: ignore[arg-type]
@@ -98,7 +99,7 @@ class GuardedHttpToolsProtocol(HttpToolsProtocol):
         if not counting and self._in_headers:  # the next request began in this data
             self._header_bytes = len(data)
         if self._in_headers and self._header_bytes > self.max_header_bytes:
-            self._refuse(431, "headers_too_large", "the request's headers are too large")
+            self._refuse(RefusalCode.HEADERS_TOO_LARGE, "the request's headers are too large")
 
     def on_message_begin(self) -> None:
         super().on_message_begin()
@@ -107,7 +108,7 @@ class GuardedHttpToolsProtocol(HttpToolsProtocol):
 
     def on_header(self, name: bytes, value: bytes) -> None:
         if len(self.headers) >= self.max_headers:
-            self._refused = (431, "headers_too_large", "the request has too many headers")
+            self._refused = (RefusalCode.HEADERS_TOO_LARGE, "the request has too many headers")
             raise _TooLarge
         super().on_header(name, value)
 
@@ -120,9 +121,9 @@ class GuardedHttpToolsProtocol(HttpToolsProtocol):
         if self._refused is None:
             super().send_400_response(msg)
             return
-        status, code, message = self._refused
+        code, message = self._refused
         self._refused = None
-        self._refuse(status, code, message)
+        self._refuse(code, message)
 
     def _start_headers(self) -> None:
         self._in_headers = True
@@ -143,11 +144,11 @@ class GuardedHttpToolsProtocol(HttpToolsProtocol):
             self.transport.close()  # a connection that never asked for anything
             return
         late = f"the request's headers did not arrive within {self.header_timeout_s:g} s"
-        self._refuse(408, "too_slow", late)
+        self._refuse(RefusalCode.TOO_SLOW, late)
 
-    def _refuse(self, status: int, code: str, message: str) -> None:
-        """Answer ``status`` at once and close: the rest of this input is not read."""
-        self._refused = (status, code, message)
+    def _refuse(self, code: RefusalCode, message: str) -> None:
+        """Answer at once and close: the rest of this input is not read."""
+        self._refused = (code, message)
         self._in_headers = False
         self._stop_deadline()
         if self.transport.is_closing():
@@ -156,7 +157,7 @@ class GuardedHttpToolsProtocol(HttpToolsProtocol):
         self.transport.write(
             b"".join(
                 [
-                    STATUS_LINE[status],
+                    STATUS_LINE[status(code)],
                     b"content-type: application/json\r\n",
                     b"content-length: %d\r\n" % len(body),
                     b"connection: close\r\n\r\n",

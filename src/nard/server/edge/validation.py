@@ -17,6 +17,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
 from nard.server.edge.problems import problem_body
+from nard.server.refusals import RefusalCode
 
 MAX_ERRORS = 10
 """Fields named in one answer; ``errors`` says how many there were."""
@@ -43,7 +44,8 @@ async def validation_problem(_request: Request, error: Exception) -> JSONRespons
     assert isinstance(error, RequestValidationError)
     errors = list(error.errors())
     shown = [_describe(item) for item in errors[:MAX_ERRORS]]
-    code = "bad_json" if any(item["type"] == "json_invalid" for item in shown) else "invalid"
+    json_invalid = any(item["type"] == "json_invalid" for item in shown)
+    code = RefusalCode.BAD_JSON if json_invalid else RefusalCode.INVALID
     first = shown[0] if shown else {"loc": [], "msg": "invalid request"}
     where = ".".join(str(part) for part in first["loc"])
     message = f"{where}: {first['msg']}" if where else str(first["msg"])
