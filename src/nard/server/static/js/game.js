@@ -256,7 +256,15 @@ class GamePage {
         this.showCubeHint(message);
         break;
       case "error":
-        if (message.id !== undefined && message.id === this.cubeHintAsked?.id) this.cubeHintTarget().hidden = true;
+        if (message.id !== undefined && message.id === this.cubeHintAsked?.id) {
+          const target = this.cubeHintTarget();
+          target.hidden = ["stale", "conflict"].includes(message.code);
+          // Said where the hint was asked for: in the take-or-pass dialog the page behind is covered.
+          if (!target.hidden) {
+            target.textContent = lang === "fa" ? message.message_fa : message.message;
+            break;
+          }
+        }
         this.busy = false;
         this.pendingUndos = 0;
         if (message.code !== "seeds_fixed") this.refused(message);
