@@ -162,3 +162,28 @@ def test_a_challenge_with_a_clock_starts_a_clocked_game(server: Harness) -> None
     assert game["settings"]["clock"] == "blitz"
     # Blitz: 20 s a point (scaled as the test server scales every preset).
     assert game["clock"]["reserve_ms"][0] == game["clock"]["reserve_ms"][1] > 0
+
+
+def test_a_challenge_with_custom_switches_starts_a_game_under_them(server: Harness) -> None:
+    account(server, "eli")
+    account(server, "fay")
+    rules = {
+        "preset": "standard",
+        "escape_after_hit": True,
+        "escape_scope": "board",
+        "no_home_cover_after_hit": False,
+        "gammon_wins_match": True,
+        "no_backgammon": True,
+    }
+    made = challenge(server, "eli", length=3, rules=rules, cube=False)
+    taken = server.request("fay", "POST", f"/api/lobby/challenges/{made}/accept")
+    assert taken.status_code == 200, taken.text
+    game = server.request("eli", "GET", f"/api/games/{taken.json()['game']}").json()
+    assert game["settings"]["rules"] == {
+        "escape_after_hit": True,
+        "escape_scope": "board",
+        "no_home_cover_after_hit": False,
+        "gammon_wins_match": True,
+        "no_backgammon": True,
+        "cube": False,
+    }

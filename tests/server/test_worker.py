@@ -76,3 +76,32 @@ def test_the_bot_plays_through_a_worker_process(pg_url: str, tmp_path: Path) -> 
         worker.terminate()
         worker.wait(20)
         Queue(name, connection=Redis.from_url(REDIS)).delete(delete_jobs=True)
+
+
+def test_the_cube_hint_is_a_worker_job(pg_url: str, tmp_path: Path) -> None:
+    from fastapi.testclient import TestClient
+
+    from nard.server.app import create_app
+    from tests.server.test_cube_hint import _ask, _to_cube_decision
+
+    name = f"nard-test-{secrets.token_hex(4)}"
+    log = tmp_path / "worker.log"
+    env = {**os.environ, "NARD_REDIS_URL": REDIS, "NARD_JOBS_QUEUE": name}
+    with log.open("wb") as out:
+        worker = subprocess.Popen(
+            [sys.executable, "-m", "nard.cli", "worker"], env=env, stdout=out, stderr=out
+        )
+    try:
+        settings = make_settings(pg_url, redis_url=REDIS, jobs_queue=name, bot_workers=0)
+        with TestClient(create_app(settings)) as client:
+            server = Harness(client)
+            game = server.new_game("ida", mode="bot", length=3, side="white", bot_level="beginner")
+            with server.socket("ida", game["id"]) as ws:
+                _to_cube_decision(ws, "white")
+                answer = _ask(ws)
+                assert answer["type"] == "cube_hint", (answer, log.read_text()[-2000:])
+        assert "cube_hint" in log.read_text()
+    finally:
+        worker.terminate()
+        worker.wait(20)
+        Queue(name, connection=Redis.from_url(REDIS)).delete(delete_jobs=True)

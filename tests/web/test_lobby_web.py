@@ -138,3 +138,46 @@ def test_a_newcomer_is_asked_for_a_name_once_and_it_shows_as_text(
     page.wait_for_selector(READY)
     assert not page.locator("form.guest-name").is_visible()  # asked once
     assert page_errors == []
+
+
+def test_a_challenge_offered_with_custom_rules_from_the_form(
+    server: str, context_factory: Any, page_errors: list[str]
+) -> None:
+    from playwright.sync_api import expect
+
+    host_context, guest_context = context_factory("fa"), context_factory("en")
+    register(host_context, server, "dan")
+    register(guest_context, server, "eve")
+    page = host_context.new_page()
+    page.on("pageerror", lambda error: page_errors.append(str(error)))
+    open_page(page, f"{server}/lobby")
+    page.wait_for_selector("body[data-lobby=live]")
+    form = page.locator("#challenge")
+    switches = form.locator("details.switches")
+    switches.locator("summary").click()
+    expect(switches).to_contain_text("V۳ مارس کل مسابقه را می‌برد")
+    # The Iranian preset sets its customs and takes the cube away; they may be changed after.
+    form.locator("select[name=preset]").select_option("iranian")
+    expect(form.locator("input[name=escape_after_hit]")).to_be_checked()
+    expect(form.locator("input[name=no_home_cover_after_hit]")).to_be_checked()
+    expect(form.locator("input[name=cube]")).not_to_be_checked()
+    form.locator("input[name=no_home_cover_after_hit]").uncheck()
+    form.locator("input[name=gammon_wins_match]").check()
+    form.locator("select[name=escape_scope]").select_option("board")
+    form.locator("select[name=length]").select_option("3")
+    form.locator("button[type=submit]").click()
+    mine = page.locator(".challenge").filter(has_text="قوانین دلخواه")
+    mine.first.wait_for()  # a custom rule set, back over the lobby socket
+    offer = mine.first.get_attribute("data-id")
+    taken = guest_context.request.post(f"{server}/api/lobby/challenges/{offer}/accept")
+    assert taken.ok, taken.text()
+    game = guest_context.request.get(f"{server}/api/games/{taken.json()['game']}").json()
+    assert game["settings"]["rules"] == {
+        "escape_after_hit": True,
+        "escape_scope": "board",
+        "no_home_cover_after_hit": False,
+        "gammon_wins_match": True,
+        "no_backgammon": False,
+        "cube": False,
+    }
+    assert page_errors == []

@@ -68,6 +68,8 @@ class RefusalCode(StrEnum):
     CONFLICT = "conflict"
     NO_HINT = "no_hint"
     HINT_AFTER_STEP = "hint_after_step"
+    NO_CUBE_DECISION = "no_cube_decision"
+    MONEY_ONLY = "money_only"
     UNRATED = "unrated"
     NO_SUCH_CHALLENGE = "no_such_challenge"
     NO_SUCH_PLAYER = "no_such_player"
@@ -105,6 +107,7 @@ STATUS: dict[RefusalCode, int] = {
     _.CONFLICT: 409,
     _.WAITING: 409,
     _.HINT_AFTER_STEP: 409,
+    _.NO_CUBE_DECISION: 409,
     _.OUT_OF_TURN: 409,
     _.PHASE: 409,
 }
@@ -202,6 +205,15 @@ TEXT: dict[RefusalCode | tuple[RefusalCode, str], tuple[str, str]] = {
     _.HINT_AFTER_STEP: (
         "a hint is given before the first step of the turn: undo your steps first",
         "راهنمایی پیش از نخستین حرکت نوبت داده می‌شود؛ حرکت‌ها را برگردانید.",
+    ),
+    _.MONEY_ONLY: (
+        "the Jacoby rule, beavers and automatic doubles are for money play, not a match (R19)",
+        "قانون جاکوبی، بیور و داو خودکار فقط برای بازی پولی است، نه مسابقه (قانون R۱۹).",
+    ),
+    _.NO_CUBE_DECISION: (
+        "a cube hint is given when you may double before rolling, or when you are doubled",
+        "راهنمای داو وقتی داده می‌شود که پیش از تاس ریختن بتوانید داو بدهید، "
+        "یا به شما داو داده شده باشد.",
     ),
     _.UNRATED: (
         "this game cannot be rated",

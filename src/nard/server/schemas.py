@@ -98,7 +98,9 @@ class GameCreate(Strict):
     client_seed: Annotated[str, StringConstraints(max_length=64)] | None = None
     side: SideName | Literal["random"] = "white"
     """Your seat (bot and friend games)."""
-    bot_level: Literal["beginner", "casual", "intermediate", "advanced", "expert"] = "intermediate"
+    bot_level: Literal[
+        "beginner", "casual", "intermediate", "advanced", "expert", "world_class"
+    ] = "intermediate"
     rated: bool | None = None
     """Rated or not; by default a match between two accounts is rated (docs/ratings.md)."""
     clock: Literal["none", "blitz", "rapid", "classical"] = "none"

@@ -85,6 +85,14 @@ class ClaimMessage(ActionMessage):
     type: Literal["claim"]
 
 
+class CubeHintMessage(Message):
+    """Ask for the cube hint: double or not before rolling, take or pass when doubled."""
+
+    type: Literal["cube_hint"]
+    seq: Annotated[int, Field(ge=0)]
+    """The last ``seq`` this client has seen: the hint is for that state only."""
+
+
 class ClientSeedMessage(Message):
     type: Literal["client_seed"]
     seed: Annotated[str, StringConstraints(min_length=1, max_length=64)]
@@ -130,6 +138,7 @@ ClientMessage = Annotated[
     | AcceptResignationMessage
     | RefuseResignationMessage
     | ClaimMessage
+    | CubeHintMessage
     | ClientSeedMessage
     | SyncMessage
     | PingMessage

@@ -14,6 +14,7 @@ from nard.core.notation import format_play
 from nard.server.protocol.events import EventView
 from nard.server.protocol.views import (
     ChatLineView,
+    CubeHintView,
     ExplanationView,
     GameChanges,
     GameSnapshot,
@@ -125,6 +126,16 @@ class AnalysisMessage(View):
     """The same as ``result`` (the web app reads this one)."""
 
 
+class CubeHintAnswerMessage(View):
+    """The answer to ``cube_hint``, to the asking connection only."""
+
+    type: Literal["cube_hint"] = "cube_hint"
+    id: int | None
+    seq: int
+    """The action the hint is for."""
+    hint: CubeHintView
+
+
 ServerMessage = Annotated[
     WelcomeMessage
     | StateMessage
@@ -134,6 +145,7 @@ ServerMessage = Annotated[
     | PresenceMessage
     | PongMessage
     | AnalysisMessage
-    | ChatLineMessage,
+    | ChatLineMessage
+    | CubeHintAnswerMessage,
     Field(discriminator="type"),
 ]

@@ -257,3 +257,33 @@ class ChatLineView(View):
     text: str | None
     phrase: ChatPhrase | None
     at: datetime
+
+
+CubeProper = Literal[
+    "no_double_take",
+    "no_double_beaver",
+    "no_double_pass",
+    "too_good_pass",
+    "double_take",
+    "double_beaver",
+    "double_pass",
+]
+"""The proper cube action with the answer a double would get, as gnubg names it."""
+
+
+class CubeHintView(View):
+    """The engine's cube decision (``nard.ai.hint.hint_cube``) for the player to act.
+
+    ``decision`` says which: ``double`` before rolling (the player is the
+    doubler) or ``take`` when the player is doubled. The three equities are
+    the doubler's, cubeful, at the match score, in units of the cube before
+    the double (as gnubg shows them); ``answer`` is the proper answer to a double.
+    """
+
+    decision: Literal["double", "take"]
+    doubler: SideName
+    no_double: float
+    double_take: float
+    double_pass: float
+    proper: CubeProper
+    answer: Literal["take", "beaver", "pass"]

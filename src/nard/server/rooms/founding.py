@@ -79,6 +79,11 @@ def starting_clock(
 
 def founding_columns(request: schemas.GameCreate, mode: GameMode, scale: float) -> dict[str, Any]:
     """What every new game is stored with: its checked header, clock, fair dice, no actions."""
+    options = request.options
+    if request.length is not None and (
+        options.jacoby or options.beavers or options.automatic_doubles
+    ):
+        raise Refusal(RefusalCode.MONEY_ONLY)
     try:
         header = match_header(request)
     except ValueError as error:

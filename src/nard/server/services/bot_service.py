@@ -12,16 +12,20 @@ import asyncio
 import multiprocessing
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from contextlib import AbstractContextManager, nullcontext
+from typing import Literal
 
 from nard.ai.bot import Bot
 from nard.ai.bot_actions import choose_action, cube_state
-from nard.ai.hint import hint_plays
+from nard.ai.cube import CubeAction, CubeAnalysis
+from nard.ai.hint import hint_cube, hint_plays
 from nard.core.board import Side
 from nard.core.notation import format_play
 from nard.match.actions import Action
-from nard.match.game import Game
+from nard.match.game import Game, Phase
 from nard.server.jobs import JobQueue
 from nard.server.metrics import Metrics
+from nard.server.protocol.events import side_name
+from nard.server.protocol.views import CubeHintView, CubeProper
 from nard.server.schemas import HintPlay
 
 _BOTS: dict[str, Bot] = {}
@@ -47,6 +51,59 @@ def hint(game: Game, limit: int) -> list[HintPlay]:
         HintPlay(play=format_play(item.play), equity=item.equity, loss=item.equity_loss)
         for item in ranked
     ]
+
+
+def cube_hint(game: Game) -> CubeHintView:
+    """The cube decision of the side to act in ``game`` (in a worker): the doubler's
+    before it rolls, or, with a double offered, the doubler's analysis the taker answers.
+
+    The same analysis the bot and ``nard hint --cube`` make, at the game's cube and score.
+    """
+    to_act = game.to_act
+    assert to_act is not None
+    doubler = to_act if game.phase is Phase.ROLLING else to_act.other
+    analysis = hint_cube(game.view(doubler), cube_state(game))
+    return CubeHintView(
+        decision="double" if doubler is to_act else "take",
+        doubler=side_name(doubler),
+        no_double=analysis.no_double,
+        double_take=analysis.double_take,
+        double_pass=analysis.double_pass,
+        proper=proper_action(analysis),
+        answer=answer_of(analysis),
+    )
+
+
+def answer_of(analysis: CubeAnalysis) -> Literal["take", "beaver", "pass"]:
+    """The proper answer to a double in ``analysis``."""
+    if not analysis.should_take:
+        return "pass"
+    return "beaver" if analysis.should_beaver else "take"
+
+
+def proper_action(analysis: CubeAnalysis) -> CubeProper:
+    """The proper action with the answer a double would get ("no double, take" ...).
+
+    Only a side too good to double whose double would be passed plays on for more
+    (:attr:`CubeAnalysis.action`); without a double, the answer names what a double
+    would get.
+    """
+    answer = answer_of(analysis)
+    if analysis.should_double:
+        return PROPER[("double", answer)]
+    if analysis.action is CubeAction.TOO_GOOD:
+        return "too_good_pass"
+    return PROPER[("no_double", answer)]
+
+
+PROPER: dict[tuple[str, str], CubeProper] = {
+    ("double", "take"): "double_take",
+    ("double", "beaver"): "double_beaver",
+    ("double", "pass"): "double_pass",
+    ("no_double", "take"): "no_double_take",
+    ("no_double", "beaver"): "no_double_beaver",
+    ("no_double", "pass"): "no_double_pass",
+}
 
 
 def warm_up() -> None:
@@ -91,6 +148,14 @@ class BotService:
             if self.queue is not None:
                 return await self.queue.run(hint, game, limit)
             return await loop.run_in_executor(self._executor, hint, game, limit)
+
+    async def cube_hint(self, game: Game) -> CubeHintView:
+        """The cube decision of the side to act (see :func:`cube_hint`), in the worker pool."""
+        loop = asyncio.get_running_loop()
+        with self._job("hint"):
+            if self.queue is not None:
+                return await self.queue.run(cube_hint, game)
+            return await loop.run_in_executor(self._executor, cube_hint, game)
 
     def _job(self, kind: str) -> AbstractContextManager[None]:
         return nullcontext() if self.metrics is None else self.metrics.job(kind)

@@ -31,6 +31,7 @@ from nard.server.protocol import client
 from nard.server.protocol.events import side_name
 from nard.server.protocol.server import (
     AckMessage,
+    CubeHintAnswerMessage,
     ErrorMessage,
     PongMessage,
     ServerMessage,
@@ -58,6 +59,9 @@ FLOOD_LIMIT = 200
 CHAT_PER_S = 0.5
 CHAT_BURST = 5
 """Chat lines per connection: 5 at once, then one every 2 seconds."""
+HINTS_PER_S = 0.5
+HINTS_BURST = 5
+"""Cube hints per connection (each is an engine search): 5 at once, then one every 2 seconds."""
 
 
 class TokenBucket:
@@ -142,6 +146,7 @@ class Connection:
         self.bucket = TokenBucket(settings.rate_per_s, settings.rate_burst)
         self.metrics: Metrics = websocket.app.state.metrics
         self.chat_bucket = TokenBucket(CHAT_PER_S, CHAT_BURST)
+        self.hint_bucket = TokenBucket(HINTS_PER_S, HINTS_BURST)
         self.too_slow = False
 
     def deliver(self, message: str | None) -> None:
@@ -209,6 +214,9 @@ class Connection:
             return
         if self.player is None or not self.sides:
             raise Refusal(RefusalCode.SPECTATOR)
+        if isinstance(message, client.CubeHintMessage):
+            await self.cube_hint(self.player, message)
+            return
         start = time.perf_counter()
         if isinstance(message, client.ClientSeedMessage):
             await table.add_client_seed(live, self.player.id, message.seed)
@@ -228,6 +236,12 @@ class Connection:
             raise Refusal(RefusalCode.RATE_LIMITED)
         player = self.player
         await self.rooms.chat.say(self.live, player.id, player.display_name, self.sides, message)
+
+    async def cube_hint(self, player: PlayerInfo, message: client.CubeHintMessage) -> None:
+        if not self.hint_bucket.allow():
+            raise Refusal(RefusalCode.RATE_LIMITED)
+        hint = await self.rooms.hints.cube_hint(self.live, player.id, message.seq)
+        self.send(CubeHintAnswerMessage(id=message.id, seq=message.seq, hint=hint))
 
     async def reader(self) -> None:
         strikes = 0

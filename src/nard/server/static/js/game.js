@@ -26,6 +26,7 @@ const TEMPLATE = `
     <button type="button" class="btn primary" data-action="confirm" data-i18n="game.confirm" aria-keyshortcuts="C"></button>
     <button type="button" class="btn" data-action="double" data-i18n="game.double" aria-keyshortcuts="D"></button>
     <button type="button" class="btn" data-action="hint" data-i18n="game.hint" aria-keyshortcuts="H" hidden></button>
+    <button type="button" class="btn" data-action="cubeHint" data-i18n="game.cubeHint" hidden></button>
     <button type="button" class="btn" data-action="resign" data-i18n="game.resign"></button>
     <button type="button" class="btn" data-action="claim" data-i18n="game.claim" hidden></button>
     <span class="claim-wait" hidden></span>
@@ -118,6 +119,7 @@ class GamePage {
     onLangChange(() => {
       this.board.svg.setAttribute("aria-label", t("game.boardLabel"));
       this.drawRefusal();
+      if (this.cubeHintShown) this.drawCubeHint();
       this.render();
       this.renderMoves();
     });
@@ -250,7 +252,19 @@ class GamePage {
         break;
       case "ack":
         break;
+      case "cube_hint":
+        this.showCubeHint(message);
+        break;
       case "error":
+        if (message.id !== undefined && message.id === this.cubeHintAsked?.id) {
+          const target = this.cubeHintTarget();
+          target.hidden = ["stale", "conflict"].includes(message.code);
+          // Said where the hint was asked for: in the take-or-pass dialog the page behind is covered.
+          if (!target.hidden) {
+            target.textContent = lang === "fa" ? message.message_fa : message.message;
+            break;
+          }
+        }
         this.busy = false;
         this.pendingUndos = 0;
         if (message.code !== "seeds_fixed") this.refused(message);
@@ -631,6 +645,8 @@ class GamePage {
     show("double", this.canDo("double") && this.cubeInPlay());
     show("resign", this.canDo("resign"));
     show("hint", Boolean(playing && this.snapshot.mode === "bot" && !guide?.can_undo));
+    const mayDouble = acting && game.phase === "rolling" && this.canDo("double") && this.cubeInPlay();
+    show("cubeHint", Boolean(mayDouble && this.snapshot.mode === "bot"));
     this.renderClaim();
     if (acting && game.phase === "cube_offered") this.cubeDialog();
     if (acting && game.phase === "resignation_offered") this.resignationDialog();
@@ -700,6 +716,9 @@ class GamePage {
         break;
       case "hint":
         this.hint();
+        break;
+      case "cubeHint":
+        this.cubeHint();
         break;
       default:
         break;
@@ -776,8 +795,49 @@ class GamePage {
     if (plays.length) draw(0);
   }
 
+  /**
+   * Ask for the engine's cube decision (the ``cube_hint`` message, docs/protocol.md):
+   * before rolling, double or not; doubled, take or pass. The answer comes on the socket.
+   */
+  cubeHint() {
+    if (!this.socket || this.socket.readyState !== WebSocket.OPEN) return;
+    const asked = { type: "cube_hint", id: (this.messageId += 1), seq: this.snapshot.seq };
+    this.cubeHintAsked = asked;
+    this.socket.send(JSON.stringify(asked));
+    const target = this.cubeHintTarget();
+    target.hidden = false;
+    target.textContent = t("cubeHint.asking");
+  }
+
+  showCubeHint(message) {
+    if (message.id !== this.cubeHintAsked?.id || message.seq !== this.snapshot.seq) return;
+    this.cubeHintShown = message.hint;
+    this.drawCubeHint();
+  }
+
+  /** Where a cube hint goes: into the open take-or-pass dialog, else the hint panel. */
+  cubeHintTarget() {
+    const box = document.querySelector("dialog.cube-answer[open]");
+    if (!box) return this.root.querySelector(".hint-panel");
+    let target = box.querySelector(".cube-hint-box");
+    if (!target) {
+      target = document.createElement("div");
+      target.className = "cube-hint-box hint-panel";
+      box.querySelector(".dialog-buttons").before(target);
+    }
+    return target;
+  }
+
+  drawCubeHint() {
+    const target = this.cubeHintTarget();
+    target.innerHTML = cubeHintHtml(this.cubeHintShown);
+    target.hidden = false;
+  }
+
   clearHint() {
     this.hintArrows = null;
+    this.cubeHintShown = null;
+    this.cubeHintAsked = null;
     const panel = this.root.querySelector(".hint-panel");
     panel.hidden = true;
     panel.replaceChildren();
@@ -856,7 +916,9 @@ class GamePage {
       { label: t("game.drop"), value: "drop" },
     ];
     if (this.canDo("beaver")) buttons.push({ label: t("game.beaver"), value: "beaver" });
-    dialog(t("game.cubeQuestion", { name: this.sideName(other(this.actingSide())), value }), t("game.cubeExplain", { value, count: game.cube.value }), buttons).then((choice) => {
+    if (this.snapshot.mode === "bot") buttons.push({ label: t("game.cubeHint"), keep: () => this.cubeHint() });
+    const title = t("game.cubeQuestion", { name: this.sideName(other(this.actingSide())), value });
+    dialog(title, t("game.cubeExplain", { value, count: game.cube.value }), buttons, "cube-answer").then((choice) => {
       this.openDialog = null;
       if (choice) this.send(choice);
     });
@@ -957,4 +1019,30 @@ function copyInvite(root) {
     () => toast(t("home.copied")),
     () => input.select(),
   );
+}
+
+/**
+ * A cube hint as a list of equities, the best marked, and the proper action. Before
+ * rolling: the three equities of the doubler (the player). Doubled: the player's own
+ * equity after taking and after passing (the doubler's, negated).
+ */
+function cubeHintHtml(hint) {
+  const doubling = hint.decision === "double";
+  const rows = doubling
+    ? [
+        ["cubeHint.noDouble", hint.no_double, !hint.proper.startsWith("double")],
+        ["cubeHint.doubleTake", hint.double_take, hint.proper.startsWith("double") && hint.answer !== "pass"],
+        ["cubeHint.doublePass", hint.double_pass, hint.proper === "double_pass"],
+      ]
+    : [
+        [hint.answer === "beaver" ? "cubeHint.beaver" : "cubeHint.take", -hint.double_take, hint.answer !== "pass"],
+        ["cubeHint.pass", -hint.double_pass, hint.answer === "pass"],
+      ];
+  const items = rows
+    .map(([key, equity, best]) => `<li${best ? ' class="best"' : ""}>${escapeHtml(t(key))} <span class="equity">${escapeHtml(signed(equity))}</span></li>`)
+    .join("");
+  const proper = doubling
+    ? t("cubeHint.proper", { action: t(`cubeHint.action.${hint.proper}`) })
+    : t("cubeHint.answer", { action: t(`cubeHint.${hint.answer}`) });
+  return `<strong>${escapeHtml(t(doubling ? "cubeHint.title" : "cubeHint.titleTake"))}</strong><ul class="cube-hint">${items}</ul><p class="cube-proper">${escapeHtml(proper)}</p>`;
 }

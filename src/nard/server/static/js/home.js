@@ -16,7 +16,12 @@ const OPTIONS = `
       <option value="standard" data-i18n="rules.standard"></option>
       <option value="iranian" data-i18n="rules.iranian"></option>
     </select></label>
-  <label class="check"><input type="checkbox" name="cube" checked> <span data-i18n="home.cube"></span></label>`;
+  <label class="check"><input type="checkbox" name="cube" checked> <span data-i18n="home.cube"></span></label>
+  <label class="check match-only"><input type="checkbox" name="crawford" checked> <span data-i18n="home.crawford"></span></label>
+  <fieldset class="money-only" hidden><legend data-i18n="home.moneyOnly"></legend>
+    <label class="check"><input type="checkbox" name="jacoby"> <span data-i18n="home.jacoby"></span></label>
+    <label class="check"><input type="checkbox" name="beavers"> <span data-i18n="home.beavers"></span></label>
+  </fieldset>`;
 
 const TEMPLATE = `
 <section class="home">
@@ -31,6 +36,7 @@ const TEMPLATE = `
           <option value="intermediate" data-i18n="level.intermediate" selected></option>
           <option value="advanced" data-i18n="level.advanced"></option>
           <option value="expert" data-i18n="level.expert"></option>
+          <option value="world_class" data-i18n="level.world_class"></option>
         </select></label>
       ${OPTIONS}
       <button class="btn primary" type="submit" data-i18n="home.start"></button>
@@ -71,11 +77,16 @@ const TEMPLATE = `
 function body(form, mode) {
   const data = new FormData(form);
   const length = data.get("length");
+  const money = length === "money";
+  const cube = data.get("cube") === "on";
   const request = {
     mode,
-    length: length === "money" ? null : Number(length),
-    rules: { preset: data.get("preset"), cube: data.get("cube") === "on" },
+    length: money ? null : Number(length),
+    rules: { preset: data.get("preset"), cube },
+    // The Crawford rule is for matches, the Jacoby rule and beavers for money play (R19).
+    crawford: money || data.get("crawford") === "on",
   };
+  if (money && cube) request.options = { jacoby: data.get("jacoby") === "on", beavers: data.get("beavers") === "on" };
   if (mode === "bot") request.bot_level = data.get("level");
   if (mode === "friend") request.clock = data.get("clock") || "none";
   return request;
@@ -87,6 +98,15 @@ async function create(request) {
   return game;
 }
 
+/** Show the cube options that apply to the form's game: Crawford in a match, Jacoby and beavers in money play. */
+function showCubeOptions(form) {
+  // (form.elements.length is the number of fields: ask by name.)
+  const money = form.querySelector("[name=length]").value === "money";
+  const cube = form.querySelector("[name=cube]").checked;
+  form.querySelector(".match-only").hidden = money || !cube;
+  form.querySelector(".money-only").hidden = !money || !cube;
+}
+
 export async function homePage(root) {
   root.innerHTML = TEMPLATE;
   translate(root);
@@ -94,8 +114,15 @@ export async function homePage(root) {
   root.querySelectorAll("select[name=preset]").forEach((select) =>
     select.addEventListener("change", () => {
       select.form.querySelector("input[name=cube]").checked = select.value !== "iranian";
+      showCubeOptions(select.form);
     }),
   );
+  root.querySelectorAll("form.card").forEach((form) => {
+    for (const name of ["length", "cube"]) {
+      form.querySelector(`[name=${name}]`).addEventListener("change", () => showCubeOptions(form));
+    }
+    showCubeOptions(form);
+  });
   root.querySelector("#play-bot").addEventListener("submit", async (event) => {
     event.preventDefault();
     try {

@@ -33,6 +33,15 @@ const TEMPLATE = `
       <label><span data-i18n="lobby.rules"></span><select name="preset">
         <option value="standard" data-i18n="rules.standard"></option>
         <option value="iranian" data-i18n="rules.iranian"></option></select></label>
+      <details class="switches"><summary data-i18n="lobby.switches"></summary>
+        <label class="check"><input type="checkbox" name="escape_after_hit"> <span data-i18n="lobby.escape"></span></label>
+        <label><span data-i18n="lobby.escapeScope"></span><select name="escape_scope">
+          <option value="home" data-i18n="scope.home"></option>
+          <option value="board" data-i18n="scope.board"></option></select></label>
+        <label class="check"><input type="checkbox" name="no_home_cover_after_hit"> <span data-i18n="lobby.noHomeCover"></span></label>
+        <label class="check"><input type="checkbox" name="gammon_wins_match"> <span data-i18n="lobby.gammonWins"></span></label>
+        <label class="check"><input type="checkbox" name="no_backgammon"> <span data-i18n="lobby.noBackgammon"></span></label>
+      </details>
       <label class="check"><input type="checkbox" name="cube" checked> <span data-i18n="lobby.cube"></span></label>
       <label><span data-i18n="lobby.clock"></span><select name="clock">
         <option value="none" data-i18n="lobby.clock.none"></option>
@@ -59,6 +68,13 @@ const TEMPLATE = `
 </section>`;
 
 const LENGTHS = [1, 3, 5, 7, 9, 11, 15, 25];
+
+/** The custom switches (V1-V4) and the cube as each preset has them (nard.core.rules). */
+const PRESETS = {
+  standard: { escape_after_hit: false, no_home_cover_after_hit: false, gammon_wins_match: false, no_backgammon: false, cube: true },
+  iranian: { escape_after_hit: true, no_home_cover_after_hit: true, gammon_wins_match: false, no_backgammon: false, cube: false },
+};
+const SWITCHES = ["escape_after_hit", "no_home_cover_after_hit", "gammon_wins_match", "no_backgammon"];
 
 function rulesText(name) {
   return name === "custom" ? t("lobby.customRules") : t(`rules.${name}`);
@@ -211,7 +227,12 @@ export async function lobbyPage(root) {
     await api("DELETE", "/api/lobby/quick");
     seeking.hidden = true;
   });
-  root.querySelector("#challenge").addEventListener("submit", async (event) => {
+  const challenge = root.querySelector("#challenge");
+  // A preset sets the switches and the cube as it has them; people may change them after.
+  challenge.querySelector("select[name=preset]").addEventListener("change", (event) => {
+    for (const [name, on] of Object.entries(PRESETS[event.target.value])) challenge.querySelector(`input[name=${name}]`).checked = on;
+  });
+  challenge.addEventListener("submit", async (event) => {
     event.preventDefault();
     const data = new FormData(event.target);
     const length = data.get("length");
@@ -219,7 +240,11 @@ export async function lobbyPage(root) {
     try {
       await api("POST", "/api/lobby/challenges", {
         length: length === "money" ? null : Number(length),
-        rules: { preset: data.get("preset") },
+        rules: {
+          preset: data.get("preset"),
+          ...Object.fromEntries(SWITCHES.map((name) => [name, data.get(name) === "on"])),
+          escape_scope: data.get("escape_scope"),
+        },
         cube: data.get("cube") === "on",
         clock: data.get("clock"),
         rated: data.get("rated") === "on" && length !== "money" && !(player?.is_guest ?? true),

@@ -21,6 +21,12 @@ export function describeRules(record) {
   const preset = iranian ? t("rules.iranian") : customs.length ? t("rules.custom") : t("rules.standard");
   const parts = [preset, rules.cube === false ? t("rules.noCube") : t("rules.cube")];
   parts.push(record.length ? t("game.matchLength", { length: record.length }) : t("game.money"));
+  if (rules.cube !== false) {
+    const options = record.options || {};
+    if (record.length && record.crawford_rule === false) parts.push(t("rules.noCrawford"));
+    if (!record.length && options.jacoby) parts.push(t("rules.jacoby"));
+    if (!record.length && options.beavers) parts.push(t("rules.beavers"));
+  }
   let html = `<strong>${escapeHtml(t("rules.title"))}</strong> <span class="rules-preset">${escapeHtml(parts.join(" · "))}</span>`;
   if (customs.length) html += `<ul>${customs.map((c) => `<li>${escapeHtml(c)}</li>`).join("")}</ul>`;
   return html;

@@ -3,7 +3,10 @@ export function escapeHtml(text) {
   return String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** A modal dialog; resolves with the chosen button's value (null when dismissed). */
+/**
+ * A modal dialog; resolves with the chosen button's value (null when dismissed). A button
+ * given ``keep(box)`` calls it and leaves the dialog open.
+ */
 export function dialog(title, body, buttons, kind = "") {
   return new Promise((resolve) => {
     const box = document.createElement("dialog");
@@ -22,6 +25,11 @@ export function dialog(title, body, buttons, kind = "") {
       node.textContent = button.label;
       node.dataset.value = button.value ?? "";
       node.addEventListener("click", () => {
+        // A button with ``keep`` acts inside the dialog (a hint) and leaves it open.
+        if (button.keep) {
+          button.keep(box);
+          return;
+        }
         box.close();
         resolve(button.value ?? null);
       });
