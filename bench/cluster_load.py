@@ -104,12 +104,17 @@ class Parts:
 
     def acked(self) -> list[float]:
         """Each instance's acknowledged actions so far (its nard_actions counter)."""
-        counts = []
-        for url in self.urls:
-            text = httpx.get(f"{url}/metrics", timeout=10).text
-            found = re.search(r'^nard_actions_total\{kind="action"\} (\S+)$', text, re.M)
-            counts.append(float(found.group(1)) if found else 0.0)
-        return counts
+        return [_metric(url, r'nard_actions_total\{kind="action"\}') for url in self.urls]
+
+    def live_games(self) -> list[float]:
+        """The games each instance holds a copy of (and keeps up to date)."""
+        return [_metric(url, "nard_live_games") for url in self.urls]
+
+
+def _metric(url: str, name: str) -> float:
+    text = httpx.get(f"{url}/metrics", timeout=10).text
+    found = re.search(rf"^{name} (\S+)$", text, re.MULTILINE)
+    return float(found.group(1)) if found else 0.0
 
 
 def _used(
@@ -184,7 +189,7 @@ def _database(admin: str) -> Iterator[tuple[str, str]]:
 
 @contextmanager
 def _cluster(
-    instances: int, redis_url: str, database_url: str, folder: Path
+    instances: int, redis_url: str, database_url: str, folder: Path, haproxy_config: Path
 ) -> Iterator[tuple[str, list[int], list[str], int | None]]:
     """``instances`` servers (behind HAProxy when more than one): the players' URL, the
     instances' pids and own URLs, HAProxy's pid."""
@@ -218,7 +223,7 @@ def _cluster(
         haproxy_env |= {
             f"NARD_INSTANCE_{chr(65 + n)}": f"127.0.0.1:{p}" for n, p in enumerate(ports)
         }
-        command = [shutil.which("haproxy") or "/usr/sbin/haproxy", "-db", "-f", str(HAPROXY_CONFIG)]
+        command = [shutil.which("haproxy") or "/usr/sbin/haproxy", "-db", "-f", str(haproxy_config)]
         log = folder / "haproxy.log"
         haproxy = stack.enter_context(_process(command, log, haproxy_env))
         _wait_for(f"http://127.0.0.1:{lb}/api/health", log)
@@ -233,6 +238,8 @@ class Measured:
     """CPU seconds by part."""
     acked: list[float]
     """Actions each instance acknowledged."""
+    live: list[float]
+    """Games each instance held at the end."""
 
 
 async def _load(url: str, args: argparse.Namespace, parts: Parts) -> Measured:
@@ -260,11 +267,12 @@ async def _load(url: str, args: argparse.Namespace, parts: Parts) -> Measured:
         used = _used(before, parts.sample())
         acked = [after - earlier for earlier, after in zip(acked, parts.acked(), strict=True)]
         gc.enable()
+        live = parts.live_games()
         for game in games:
             for player in game.values():
                 if player.ws is not None:
                     await player.ws.close()
-    return Measured(stats, used, acked)
+    return Measured(stats, used, acked, live)
 
 
 def _percentile(ordered: list[float], share: float) -> float:
@@ -289,11 +297,11 @@ def _report(shape: str, args: argparse.Namespace, measured: Measured) -> None:
     for part, seconds in used.items():
         print(f"  CPU {part}: {seconds * 1000 / actions:.3f} ms/action ({seconds:.1f} s)", end="")
         if part.startswith("instance "):
-            own = measured.acked[ord(part[-1]) - 97]
-            print(
-                f", {own:.0f} actions acked, {seconds * 1000 / max(1, own):.3f} ms/own action",
-                end="",
-            )
+            n = ord(part[-1]) - 97
+            own, live = measured.acked[n], measured.live[n]
+            print(f", {own:.0f} actions acked", end="")
+            print(f", {seconds * 1000 / max(1, own):.3f} ms/own action", end="")
+            print(f", {live:.0f} games held", end="")
         print()
     web = sum(s for p, s in used.items() if p.startswith("instance"))
     print(f"  CPU all instances: {web * 1000 / actions:.3f} ms/action")
@@ -307,7 +315,7 @@ def _shape(instances: int, args: argparse.Namespace, folder: Path) -> None:
         else:
             redis_url, redis_pid = stack.enter_context(_redis(folder))
         url, pids, urls, haproxy = stack.enter_context(
-            _cluster(instances, redis_url, database_url, folder)
+            _cluster(instances, redis_url, database_url, folder, args.haproxy_config)
         )
         parts = Parts(pids, urls, haproxy, redis_pid, database)
         _report(name, args, asyncio.run(_load(url, args, parts)))
@@ -326,6 +334,9 @@ def main() -> None:
         "--pg-admin",
         default="host=127.0.0.1 port=5432 dbname=test user=postgres",
         help="libpq connection string of a database to create the bench's databases from",
+    )
+    parser.add_argument(
+        "--haproxy-config", type=Path, default=HAPROXY_CONFIG, help="default deploy/haproxy.cfg"
     )
     parser.add_argument("--redis-url", help="a running Redis instead of one of the bench's own")
     parser.add_argument("--redis-pid", type=int, default=0, help="...and its process id")
