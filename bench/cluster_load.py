@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gc
+import json
 import os
 import re
 import secrets
@@ -189,10 +190,16 @@ def _database(admin: str) -> Iterator[tuple[str, str]]:
 
 @contextmanager
 def _cluster(
-    instances: int, redis_url: str, database_url: str, folder: Path, haproxy_config: Path
+    instances: int,
+    listeners: int,
+    redis_url: str,
+    database_url: str,
+    folder: Path,
+    haproxy_config: Path,
 ) -> Iterator[tuple[str, list[int], list[str], int | None]]:
-    """``instances`` servers (behind HAProxy when more than one): the players' URL, the
-    instances' pids and own URLs, HAProxy's pid."""
+    """``instances`` servers (behind HAProxy when more than one) and ``listeners`` more
+    that no player reaches (they only hear the bus): the players' URL, every
+    instance's pid and own URL, HAProxy's pid."""
     env = {
         **os.environ,
         "NARD_DATABASE_URL": database_url,
@@ -202,8 +209,8 @@ def _cluster(
         "NARD_GUESTS_PER_ADDRESS": "100000",
     }
     cores = sorted(os.sched_getaffinity(0))
-    pin = shutil.which("taskset") is not None and len(cores) >= instances
-    ports = [_free_port() for _ in range(instances)]
+    pin = shutil.which("taskset") is not None and len(cores) >= instances + listeners
+    ports = [_free_port() for _ in range(instances + listeners)]
     urls = [f"http://127.0.0.1:{port}" for port in ports]
     with ExitStack() as stack:
         pids = []
@@ -221,7 +228,7 @@ def _cluster(
         lb = _free_port()
         haproxy_env = {**env, "NARD_LB_BIND": f"127.0.0.1:{lb}"}
         haproxy_env |= {
-            f"NARD_INSTANCE_{chr(65 + n)}": f"127.0.0.1:{p}" for n, p in enumerate(ports)
+            f"NARD_INSTANCE_{chr(65 + n)}": f"127.0.0.1:{p}" for n, p in enumerate(ports[:2])
         }
         command = [shutil.which("haproxy") or "/usr/sbin/haproxy", "-db", "-f", str(haproxy_config)]
         log = folder / "haproxy.log"
@@ -240,6 +247,8 @@ class Measured:
     """Actions each instance acknowledged."""
     live: list[float]
     """Games each instance held at the end."""
+    players_on: int
+    """The instances the players reach (the first ones)."""
 
 
 async def _load(url: str, args: argparse.Namespace, parts: Parts) -> Measured:
@@ -272,7 +281,7 @@ async def _load(url: str, args: argparse.Namespace, parts: Parts) -> Measured:
             for player in game.values():
                 if player.ws is not None:
                     await player.ws.close()
-    return Measured(stats, used, acked, live)
+    return Measured(stats, used, acked, live, args.shape)
 
 
 def _percentile(ordered: list[float], share: float) -> float:
@@ -299,23 +308,53 @@ def _report(shape: str, args: argparse.Namespace, measured: Measured) -> None:
         if part.startswith("instance "):
             n = ord(part[-1]) - 97
             own, live = measured.acked[n], measured.live[n]
-            print(f", {own:.0f} actions acked", end="")
-            print(f", {seconds * 1000 / max(1, own):.3f} ms/own action", end="")
+            if n >= measured.players_on:
+                print(", no players: the bus alone", end="")
+            else:
+                print(f", {own:.0f} actions acked", end="")
+                print(f", {seconds * 1000 / max(1, own):.3f} ms/own action", end="")
             print(f", {live:.0f} games held", end="")
         print()
     web = sum(s for p, s in used.items() if p.startswith("instance"))
     print(f"  CPU all instances: {web * 1000 / actions:.3f} ms/action")
+    print(f"  RESULT {json.dumps(_result(measured, args))}")
+
+
+def _result(measured: Measured, args: argparse.Namespace) -> dict[str, object]:
+    """The figures docs/scaling.md takes, as one JSON line."""
+    latencies = sorted(measured.stats.latencies)
+    actions = max(1, len(latencies))
+    per_action = {p: round(s * 1000 / actions, 4) for p, s in measured.used.items()}
+    return {
+        "instances": args.shape,
+        "listeners": args.listeners,
+        "games": args.games,
+        "seconds": args.seconds,
+        "actions_per_s": round(len(latencies) / args.seconds, 1),
+        "actions_per_game_s": round(len(latencies) / args.seconds / args.games, 4),
+        "p50_ms": round(statistics.median(latencies) * 1000, 2) if latencies else None,
+        "p99_ms": round(_percentile(latencies, 0.99), 2),
+        "p999_ms": round(_percentile(latencies, 0.999), 2),
+        "errors": sum(measured.stats.errors.values()),
+        "cpu_ms_per_action": per_action,
+        "games_held": measured.live,
+    }
 
 
 def _shape(instances: int, args: argparse.Namespace, folder: Path) -> None:
     name = "one instance" if instances == 1 else f"{instances} instances behind HAProxy"
+    if args.listeners:
+        name += f", {args.listeners} more hearing the bus only"
+    args.shape = instances
     with _database(args.pg_admin) as (database_url, database), ExitStack() as stack:
         if args.redis_url:
             redis_url, redis_pid = args.redis_url, args.redis_pid
         else:
             redis_url, redis_pid = stack.enter_context(_redis(folder))
         url, pids, urls, haproxy = stack.enter_context(
-            _cluster(instances, redis_url, database_url, folder, args.haproxy_config)
+            _cluster(
+                instances, args.listeners, redis_url, database_url, folder, args.haproxy_config
+            )
         )
         parts = Parts(pids, urls, haproxy, redis_pid, database)
         _report(name, args, asyncio.run(_load(url, args, parts)))
@@ -329,6 +368,12 @@ def main() -> None:
         "--pace", type=float, default=2.0, help="mean seconds between actions of a game"
     )
     parser.add_argument("--shapes", type=int, nargs="+", default=[1, 2], choices=[1, 2])
+    parser.add_argument(
+        "--listeners",
+        type=int,
+        default=0,
+        help="instances more that no player reaches: the cost of the bus for each instance",
+    )
     parser.add_argument("--smoke", action="store_true", help="20 games, 10 s a shape")
     parser.add_argument(
         "--pg-admin",
