@@ -122,12 +122,13 @@ class AnalysisService:
     async def start(self, live: LiveGame, record: MatchRecord, seq: int) -> AnalysisPublic:
         """Analyse ``record`` (the game at action ``seq``) unless that is done or running.
 
-        At most :data:`MAX_RUNNING` analyses wait or run in this process at once;
-        one more is refused (503 ``busy``) before anything is written.
+        At most :data:`MAX_RUNNING` analyses wait or run in this process at once
+        (with a job queue: :data:`MAX_WAITING` wait on the queue); one more is
+        refused (503 ``busy``) before anything is written.
         """
         game_id = live.setup.id
         if self.queue is not None:
-            if await self.queue.analyses_waiting() >= MAX_WAITING:
+            if await self._waiting(self.queue) >= MAX_WAITING:
                 raise Throttled("busy", "too many analyses at once: ask again in a minute", 60.0)
         elif len(self._jobs) >= MAX_RUNNING and live.public_id not in self._jobs:
             raise Throttled("busy", "too many analyses at once: ask again in a minute", 60.0)
@@ -160,6 +161,15 @@ class AnalysisService:
             job = self._jobs[live.public_id] = _Job(started, live.public_id, seq)
         self._spawn(self._run(job, record))
         return public
+
+    @staticmethod
+    async def _waiting(queue: JobQueue) -> int:
+        from redis.exceptions import RedisError
+
+        try:
+            return await queue.analyses_waiting()
+        except (RedisError, OSError):
+            return 0  # the submission fails too, and the analysis says why
 
     async def _submit(
         self, queue: JobQueue, analysis_id: int, game: str, record: MatchRecord
