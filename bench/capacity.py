@@ -32,9 +32,10 @@ def plan(x: dict[str, float], games: int) -> dict[str, float]:
         "actions/s": rate,
         "instances": math.ceil(rate * x["w"] / busy),
         "PostgreSQL cores": rate * x["p"] / busy,
-        "Redis cores (one thread each)": rate * x["r"] / busy,
+        "Redis cores for the game channels (one thread each)": rate * x["r"] / busy,
+        "Redis cores for the jobs": (bot_jobs + analyses) * x["jr"] / busy,
         "HAProxy cores": rate * x["l"] / busy,
-        "bot workers": math.ceil(bot_jobs * x["b"] / busy),
+        "bot workers": math.ceil(bot_jobs * (x["b"] + x["j"]) / busy),
         "analysis workers": math.ceil(analyses * x["z"] * 1000 / busy),
         "RQ jobs/s": bot_jobs + analyses,
     }
@@ -43,9 +44,10 @@ def plan(x: dict[str, float], games: int) -> dict[str, float]:
 def ceilings(x: dict[str, float]) -> dict[str, float]:
     """Concurrent games at which each shared part reaches the target load."""
     busy = 1000 * x["u"]
+    jobs = x["f"] * x["d"] + x["m"] / 3600 * x["q"]  # a game's jobs a second
     return {
         "every instance hears every game (today's bus)": busy / x["h"] / x["a"],
-        "Redis, one thread": busy / x["r"] / x["a"],
+        "Redis, one thread for the bus and the jobs": busy / (x["r"] * x["a"] + x["jr"] * jobs),
         f"PostgreSQL primary, {x['pg_cores']:.0f} cores": x["pg_cores"] * busy / x["p"] / x["a"],
         f"HAProxy, {x['lb_cores']:.0f} threads": x["lb_cores"] * busy / x["l"] / x["a"],
     }
