@@ -10,7 +10,7 @@ the ack latency at p50/p99/p99.9, and CPU milliseconds per action of each
 instance, HAProxy, PostgreSQL (the backends of this database and the writer
 processes) and Redis: the inputs of docs/scaling.md.
 
-    python -m bench.cluster_load --games 1000 --seconds 60      # the measurement
+    python -m bench.cluster_load --games 300 --seconds 60       # the measurement
     python -m bench.cluster_load --smoke                         # 20 games, 10 s a shape
 """
 
