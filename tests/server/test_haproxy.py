@@ -1,9 +1,10 @@
 """The production shape on this machine: HAProxy (deploy/haproxy.cfg, the file
-docs/deploy.md documents) in front of two ``nard serve`` instances on one
-PostgreSQL database and one Redis. Games are played through the balancer, one
-instance is killed with SIGKILL mid-game, its players reconnect through the
-balancer to the other, and every acknowledged action is there and every game
-finishes."""
+docs/deploy.md documents) in front of two ``nard serve`` instances and a ``nard
+worker`` on one PostgreSQL database and one Redis. Games are played through the
+balancer, one instance is killed with SIGKILL mid-game, its players reconnect
+through the balancer to the other, and every acknowledged action is there and
+every game finishes. Then, the killed instance started again, a finished game is
+analysed on the worker at one instance's request and read from the other."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import secrets
 import shutil
 import signal
 import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
@@ -21,10 +23,14 @@ from typing import Any
 
 import httpx
 import pytest
+from redis import Redis
+from rq import Queue
+from rq.registry import FinishedJobRegistry
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import ClientConnection
 
 from nard.match.record import MatchRecord
+from nard.server.jobs import analysis_queue
 from tests.dbs import postgres_url
 from tests.server.own_redis import eventually, reachable
 from tests.server.test_restart import Client, _free_port, _next_action, _recv, _server, _state
@@ -36,6 +42,7 @@ pytestmark = [
     pytest.mark.skipif(not reachable(6379), reason="Redis at 127.0.0.1:6379 is down"),
 ]
 CONFIG = Path(__file__).resolve().parents[2] / "deploy" / "haproxy.cfg"
+REDIS = "redis://127.0.0.1:6379/0"
 GAMES = 4
 KILL_AFTER = 24
 """Acknowledged actions (all games together) before one instance is killed."""
@@ -59,6 +66,40 @@ def _haproxy(port: int, instances: list[int], log: Path) -> Iterator[None]:
     finally:
         process.terminate()
         process.wait(10)
+
+
+@contextmanager
+def _worker(queue: str, database_url: str, log: Path) -> Iterator[None]:
+    env = {**os.environ, "NARD_JOBS_QUEUE": queue, "NARD_DATABASE_URL": database_url}
+    with log.open("ab") as out:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "nard.cli", "worker"], env=env, stdout=out, stderr=out
+        )
+    try:
+        yield
+    finally:
+        process.terminate()
+        process.wait(20)
+        for name in (queue, analysis_queue(queue)):
+            Queue(name, connection=Redis.from_url(REDIS)).delete(delete_jobs=True)
+
+
+def _analyse_on_one_read_on_other(
+    ports: list[int], game_id: str, cookies: httpx.Cookies, log: Path
+) -> dict[str, Any]:
+    """Ask the first instance for the game's analysis; read it from the second once done."""
+    path = f"/api/games/{game_id}/analysis"
+    asked = httpx.post(f"http://127.0.0.1:{ports[0]}{path}", cookies=cookies, timeout=30)
+    assert asked.status_code == 202, asked.text
+    deadline = time.monotonic() + 120
+    while True:
+        read = httpx.get(f"http://127.0.0.1:{ports[1]}{path}", cookies=cookies, timeout=30)
+        assert read.status_code == 200, read.text
+        found: dict[str, Any] = read.json()
+        if found["status"] != "running":
+            return found
+        assert time.monotonic() < deadline, log.read_text()[-2000:]
+        time.sleep(0.2)
 
 
 class Player:
@@ -141,14 +182,18 @@ class Player:
 def test_two_instances_behind_haproxy_survive_a_sigkill(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv("NARD_REDIS_URL", "redis://127.0.0.1:6379/0")
+    monkeypatch.setenv("NARD_REDIS_URL", REDIS)
     monkeypatch.setenv("NARD_REDIS_PREFIX", f"test{secrets.token_hex(4)}:")
+    queue = f"nard-test-{secrets.token_hex(4)}"
     ports = [_free_port(), _free_port()]
     lb = _free_port()
     with ExitStack() as stack:
         url = stack.enter_context(postgres_url())
+        stack.enter_context(_worker(queue, url, tmp_path / "worker.log"))
         servers = [
-            stack.enter_context(_server(url, port, tmp_path / f"server{n}.log"))
+            stack.enter_context(
+                _server(url, port, tmp_path / f"server{n}.log", NARD_JOBS_QUEUE=queue)
+            )
             for n, port in enumerate(ports)
         ]
         stack.enter_context(_haproxy(lb, ports, tmp_path / "haproxy.log"))
@@ -187,3 +232,19 @@ def test_two_instances_behind_haproxy_survive_a_sigkill(
                     continue
                 assert game.position.id() == position_id
             assert player.current["status"] == "finished"
+
+        # The killed instance comes back; a finished game is analysed on the worker
+        # at its request and read from the other instance.
+        stack.enter_context(_server(url, ports[0], tmp_path / "server0.log", NARD_JOBS_QUEUE=queue))
+        finished = FinishedJobRegistry(analysis_queue(queue), connection=Redis.from_url(REDIS))
+        analysis = _analyse_on_one_read_on_other(
+            ports, players[0].game_id, client.http.cookies, tmp_path / "worker.log"
+        )
+        assert analysis["status"] == "done", analysis
+        assert analysis["seq"] == players[0].current["seq"] and analysis["result"]["games"]
+        # The worker ran the engine, not the instance asked: its job finished on the
+        # queue, and neither instance timed an analysis of its own.
+        assert finished.count == 1
+        for port in ports:
+            metrics = httpx.get(f"http://127.0.0.1:{port}/metrics").text
+            assert 'nard_job_seconds_count{kind="analysis"}' not in metrics

@@ -12,6 +12,7 @@ import pytest
 from sqlalchemy import inspect
 from sqlalchemy.orm import Session, sessionmaker
 
+from nard.storage.models import Analysis
 from nard.storage.repository import (
     AnalysisRepository,
     GameRepository,
@@ -221,6 +222,26 @@ def test_analyses_keep_their_progress_and_the_finished_ones_stay(
         )
         again = analyses.begin(game, 9)  # a failed analysis starts over in its own row
         assert (again.id, again.status, again.error) == (later, "running", None)
+
+
+def test_a_newer_analysis_replaces_the_running_one_and_a_replaced_one_finishes_not(
+    sessions: sessionmaker[Session],
+) -> None:
+    with sessions() as session:
+        game = _game(session)
+        analyses = AnalysisRepository(session)
+        older, done = analyses.begin(game, 3).id, analyses.begin(game, 2).id
+        assert analyses.finish(done, result={"games": []})
+        analyses.replace_running(game, 5)
+        newer = analyses.begin(game, 5).id
+        session.commit()
+        assert not analyses.progress(older, 1, 9)  # its worker stops here
+        assert not analyses.finish(older, result={"games": [1]})
+        assert analyses.progress(newer, 1, 9)
+        session.commit()
+        rows = {i: session.get(Analysis, i) or Analysis() for i in (older, done, newer)}
+        assert (rows[older].status, rows[older].error) == ("failed", "replaced by a newer analysis")
+        assert rows[done].status == "done" and rows[newer].status == "running"
 
 
 def test_client_seeds_are_set_only_before_the_first_action(

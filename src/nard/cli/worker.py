@@ -1,7 +1,8 @@
-"""``nard worker``: run the bot's turns and hints for the servers (docs/deploy.md).
+"""``nard worker``: run the bot's turns, hints and analyses for the servers (docs/deploy.md).
 
 Reads ``NARD_REDIS_URL`` and ``NARD_JOBS_QUEUE`` (or the flags) like the
-servers it works for; needs the ``server`` and ``redis`` extras.
+servers it works for, and ``NARD_DATABASE_URL``, where it writes the analyses;
+needs the ``server`` and ``redis`` extras.
 """
 
 from __future__ import annotations
@@ -12,10 +13,12 @@ import argparse
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     worker = commands.add_parser(
         "worker",
-        help="run bot turns and hints from the servers' job queue",
-        description="Take jobs (bot turns, hints) from the RQ queue the servers put them "
-        "on (NARD_JOBS_QUEUE on NARD_REDIS_URL) and run them, until stopped. Run as "
-        "many as the load needs, on any machine that reaches Redis.",
+        help="run bot turns, hints and analyses from the servers' job queues",
+        description="Take jobs (bot turns, hints, then analyses) from the RQ queues the "
+        "servers put them on (NARD_JOBS_QUEUE and NARD_JOBS_QUEUE-analysis on "
+        "NARD_REDIS_URL) and run them, until stopped; analyses are written to "
+        "NARD_DATABASE_URL. Run as many as the load needs, on any machine that reaches "
+        "Redis and the database.",
     )
     worker.add_argument("--redis-url", help="Redis URL (default NARD_REDIS_URL)")
     worker.add_argument("--queue", help="queue name (default NARD_JOBS_QUEUE)")

@@ -120,7 +120,14 @@ async def _running(
     app.state.sockets = SocketLimits(settings.sockets_per_address, settings.spectators_per_game)
     app.state.profiles = ProfileService(db)
     app.state.lobby = Hall(db, bus, rooms.table)
-    app.state.analyses = AnalysisService(db, bus, plies=settings.analysis_plies, metrics=metrics)
+    app.state.analyses = AnalysisService(
+        db,
+        bus,
+        plies=settings.analysis_plies,
+        metrics=metrics,
+        queue=queue,
+        prefix=settings.redis_prefix,
+    )
     app.state.trainer = TrainerService(db)
     await rooms.resume()
     try:

@@ -28,6 +28,11 @@ RECONNECT_MAX_S = 5.0
 """The subscriber's backoff between attempts to reach Redis again (doubling)."""
 
 
+def game_channel(prefix: str, game: str) -> str:
+    """The Redis channel of a game's messages (``nard worker`` publishes there too)."""
+    return f"{prefix}game:{game}"
+
+
 class Watcher(Protocol):
     """Told what other server processes did (their own games' copies go stale)."""
 
@@ -136,7 +141,7 @@ class RedisBus:
 
     def __init__(self, url: str, *, prefix: str = "nard:") -> None:
         self.url = url
-        self.games = prefix + "game:"
+        self.games = game_channel(prefix, "")
         self.changes = prefix + "changed"
         self.origin = secrets.token_hex(8)
         self._local = InProcessBus()

@@ -1,4 +1,4 @@
-"""Bot turns and hints as jobs on an RQ queue, run by ``nard worker`` processes.
+"""Bot turns, hints and analyses as jobs on RQ queues, run by ``nard worker`` processes.
 
 With ``NARD_JOBS_QUEUE`` set, a web process never spends CPU on the engine:
 it puts each decision on the queue (Redis) and waits for its result, and the
@@ -9,6 +9,11 @@ Why RQ (docs/deploy.md): maintained, Redis-backed (Redis is there already for
 several instances), and it works with the redis-py the server uses; arq, the
 asyncio-native choice, requires ``redis<6``. RQ's calls block, so the web
 process waits for each job in a thread.
+
+Analyses (:mod:`nard.server.services.analysis_job`) go on a queue of their own,
+``<name>-analysis``, and nobody waits for them: the worker writes their progress
+and result into the database. A worker takes a waiting bot turn or hint before
+a waiting analysis, so a long analysis never queues ahead of a player's turn.
 """
 
 from __future__ import annotations
@@ -21,6 +26,13 @@ T = TypeVar("T")
 
 RESULT_WAIT_S = 120
 """The longest a job's caller waits for a worker (a bot turn takes well under a second)."""
+ANALYSIS_TIMEOUT_S = 3600
+"""The longest one analysis may run on a worker before RQ stops it."""
+
+
+def analysis_queue(name: str) -> str:
+    """The queue of the analyses that go with the bot-turn queue ``name``."""
+    return f"{name}-analysis"
 
 
 class JobFailed(RuntimeError):
@@ -35,7 +47,9 @@ class JobQueue:
         from rq import Queue
 
         self.name = name
-        self._queue = Queue(name, connection=Redis.from_url(redis_url))
+        connection = Redis.from_url(redis_url)
+        self._queue = Queue(name, connection=connection)
+        self._analyses = Queue(analysis_queue(name), connection=connection)
 
     async def run(self, function: Callable[..., T], *args: Any) -> T:
         return await asyncio.to_thread(self._run, function, *args)
@@ -52,9 +66,24 @@ class JobQueue:
             raise JobFailed(f"job {job.id} failed: {result.exc_string}")
         return cast(T, result.return_value)
 
+    async def submit(self, function: Callable[..., object], *args: Any) -> str:
+        """Put an analysis on its queue and return its job id at once (no result awaited)."""
+
+        def enqueue() -> str:
+            job = self._analyses.enqueue(
+                function, *args, job_timeout=ANALYSIS_TIMEOUT_S, result_ttl=3600
+            )
+            return str(job.id)
+
+        return await asyncio.to_thread(enqueue)
+
+    async def analyses_waiting(self) -> int:
+        """Analyses on the queue that no worker has taken yet."""
+        return await asyncio.to_thread(lambda: self._analyses.count)
+
 
 def work(redis_url: str, name: str) -> None:
-    """Run jobs from queue ``name`` until stopped (``nard worker``)."""
+    """Run jobs from queue ``name``, then its analyses, until stopped (``nard worker``)."""
     from redis import Redis
     from rq import Queue, SimpleWorker
 
@@ -62,4 +91,5 @@ def work(redis_url: str, name: str) -> None:
 
     warm_up()  # the engine loads once; each job then runs in this process (no fork)
     connection = Redis.from_url(redis_url)
-    SimpleWorker([Queue(name, connection=connection)], connection=connection).work()
+    queues = [Queue(each, connection=connection) for each in (name, analysis_queue(name))]
+    SimpleWorker(queues, connection=connection).work()

@@ -410,22 +410,38 @@ class AnalysisRepository:
         self.session.flush()
         return row
 
-    def progress(self, analysis_id: int, done: int, total: int) -> None:
-        self.session.execute(
+    def progress(self, analysis_id: int, done: int, total: int) -> bool:
+        """Note how far a running analysis is; False when it is no longer running."""
+        result = self.session.execute(
             update(Analysis)
             .where(Analysis.id == analysis_id, Analysis.status == "running")
             .values(done=done, total=total, updated_at=utcnow())
         )
+        return bool(result.rowcount)  # type: ignore[attr-defined]
+
+    def replace_running(self, game_id: int, seq: int) -> None:
+        """Fail the game's running analyses of other ``seq`` (a newer one replaces them)."""
+        self.session.execute(
+            update(Analysis)
+            .where(Analysis.game_id == game_id, Analysis.seq != seq, Analysis.status == "running")
+            .values(status="failed", error="replaced by a newer analysis", updated_at=utcnow())
+        )
 
     def finish(
         self, analysis_id: int, *, result: dict[str, Any] | None, error: str | None = None
-    ) -> None:
-        """Record the result (status ``done``) or the error (``failed``)."""
+    ) -> bool:
+        """Record the result (status ``done``) or the error (``failed``) of a running
+        analysis; False when it is no longer running (replaced, or finished by another)."""
         values: dict[str, Any] = {"result": result, "error": error, "updated_at": utcnow()}
         values["status"] = "failed" if error is not None else "done"
         if error is None:
             values["done"] = Analysis.total
-        self.session.execute(update(Analysis).where(Analysis.id == analysis_id).values(values))
+        finished = self.session.execute(
+            update(Analysis)
+            .where(Analysis.id == analysis_id, Analysis.status == "running")
+            .values(values)
+        )
+        return bool(finished.rowcount)  # type: ignore[attr-defined]
 
 
 class RatingRepository:

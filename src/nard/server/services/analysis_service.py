@@ -1,10 +1,12 @@
 """Match analysis on request, with progress (``analysis`` messages on the game's socket).
 
 The analysis (:func:`nard.ai.analysis.analyse_record`) runs in a worker
-thread so the event loop never waits for it. Its progress and its result are
-kept in the database (one row per game and analysed ``seq``), so any server
-process can read them, and a finished analysis stays with its game; each
-decision analysed is also published on the game's bus channel.
+thread so the event loop never waits for it, or, with a job queue
+(``NARD_JOBS_QUEUE``), on a ``nard worker`` (:mod:`.analysis_job`, where the
+design is). Its progress and its result are kept in the database (one row per
+game and analysed ``seq``), so any server process can read them, and a
+finished analysis stays with its game; each decision analysed is also
+published on the game's bus channel.
 """
 
 from __future__ import annotations
@@ -27,11 +29,13 @@ from nard.ai.progress import AnalysisProgress, CancelToken
 from nard.match.record import MatchRecord
 from nard.server.bus import EventBus
 from nard.server.database import Database
+from nard.server.jobs import JobQueue
 from nard.server.limits import Throttled
 from nard.server.metrics import Metrics
 from nard.server.protocol.server import AnalysisMessage
 from nard.server.rooms.registry import LiveGame
 from nard.server.schemas import AnalysisPublic
+from nard.server.services.analysis_job import SAVE_EVERY_S, analyse, as_public
 from nard.storage.models import Analysis
 from nard.storage.repository import AnalysisRepository
 
@@ -39,25 +43,8 @@ ABANDONED_AFTER_S = 120.0
 """A running analysis with no progress for this long was left by a process that stopped."""
 MAX_RUNNING = 8
 """Analyses waiting or running in one process (each holds its record and a thread's turn)."""
-SAVE_EVERY_S = 0.5
-"""How often the progress of a running analysis is written to the database."""
-
-
-def _public(row: Analysis) -> AnalysisPublic:
-    done = row.status == "done"
-    progress = 1.0 if done else row.done / row.total if row.total else 0.0
-    return AnalysisPublic.model_validate(
-        {
-            "status": row.status,
-            "seq": row.seq,
-            "done": row.done,
-            "total": row.total,
-            "progress": progress,
-            "error": row.error,
-            "result": row.result,
-            "analysis": row.result,
-        }
-    )
+MAX_WAITING = 64
+"""Analyses on the job queue that no worker has taken yet, beyond which one more is refused."""
 
 
 def _abandoned(row: Analysis) -> bool:
@@ -107,8 +94,14 @@ class AnalysisService:
         workers: int = 1,
         plies: int = 0,
         metrics: Metrics | None = None,
+        queue: JobQueue | None = None,
+        prefix: str = "nard:",
     ) -> None:
         self.metrics = metrics
+        self.queue = queue
+        """When set, the analyses run on ``nard worker`` processes (:mod:`.analysis_job`)."""
+        self.prefix = prefix
+        """The bus's Redis prefix, which the worker publishes under."""
         self.database = database
         self.bus = bus
         self.plies = plies
@@ -122,28 +115,34 @@ class AnalysisService:
 
         def read(session: Session) -> AnalysisPublic | None:
             row = AnalysisRepository(session).latest(live.setup.id)
-            return None if row is None else _public(row)
+            return None if row is None else as_public(row)
 
         return await self.database.run(read)
 
     async def start(self, live: LiveGame, record: MatchRecord, seq: int) -> AnalysisPublic:
         """Analyse ``record`` (the game at action ``seq``) unless that is done or running.
 
-        At most :data:`MAX_RUNNING` analyses wait or run in this process at once;
-        one more is refused (503 ``busy``) before anything is written.
+        At most :data:`MAX_RUNNING` analyses wait or run in this process at once
+        (with a job queue: :data:`MAX_WAITING` wait on the queue); one more is
+        refused (503 ``busy``) before anything is written.
         """
         game_id = live.setup.id
-        if len(self._jobs) >= MAX_RUNNING and live.public_id not in self._jobs:
+        if self.queue is not None:
+            if await self._waiting(self.queue) >= MAX_WAITING:
+                raise Throttled("busy", "too many analyses at once: ask again in a minute", 60.0)
+        elif len(self._jobs) >= MAX_RUNNING and live.public_id not in self._jobs:
             raise Throttled("busy", "too many analyses at once: ask again in a minute", 60.0)
 
         def begin(session: Session) -> tuple[AnalysisPublic, int | None]:
             analyses = AnalysisRepository(session)
             row = analyses.latest(game_id)
             if row is not None and row.seq == seq and _in_hand(row):
-                return _public(row), None
+                return as_public(row), None
+            if self.queue is not None:  # its worker stops at its next progress write
+                analyses.replace_running(game_id, seq)
             row = analyses.begin(game_id, seq)
             session.commit()
-            return _public(row), row.id
+            return as_public(row), row.id
 
         async with self._starting:
             try:
@@ -154,12 +153,46 @@ class AnalysisService:
                 return found
             if started is None:
                 return public
+            if self.queue is not None:
+                return await self._submit(self.queue, started, live.public_id, record)
             earlier = self._jobs.get(live.public_id)
             if earlier is not None:
                 earlier.cancel.cancel()
             job = self._jobs[live.public_id] = _Job(started, live.public_id, seq)
         self._spawn(self._run(job, record))
         return public
+
+    @staticmethod
+    async def _waiting(queue: JobQueue) -> int:
+        from redis.exceptions import RedisError
+
+        try:
+            return await queue.analyses_waiting()
+        except (RedisError, OSError):
+            return 0  # the submission fails too, and the analysis says why
+
+    async def _submit(
+        self, queue: JobQueue, analysis_id: int, game: str, record: MatchRecord
+    ) -> AnalysisPublic:
+        """Put the analysis on the job queue; with the queue unreachable it fails at once."""
+        from redis.exceptions import RedisError
+
+        try:
+            await queue.submit(analyse, analysis_id, game, record, self.plies, self.prefix)
+            error = None
+        except (RedisError, OSError) as failure:
+            error = f"the job queue is unreachable: {failure}"[:500]
+
+        def read(session: Session) -> AnalysisPublic:
+            analyses = AnalysisRepository(session)
+            if error is not None:
+                analyses.finish(analysis_id, result=None, error=error)
+                session.commit()
+            row = session.get(Analysis, analysis_id)
+            assert row is not None
+            return as_public(row)
+
+        return await self.database.run(read)
 
     def _spawn(self, work: Coroutine[Any, Any, object]) -> None:
         task = asyncio.create_task(work)
@@ -184,7 +217,7 @@ class AnalysisService:
                 analyses.progress(job.id, job.done, job.total)
             session.commit()
             row = session.get(Analysis, job.id)
-            return None if row is None else _public(row)
+            return None if row is None else as_public(row)
 
         return await self.database.run(save)
 
