@@ -130,15 +130,34 @@ def test_an_instance_catches_up_with_commits_made_on_the_other(
     a, b = cluster(), cluster()
     game = a.new_game("rae", mode="hotseat", length=3)
     b.tokens["rae"] = a.tokens["rae"]
-    held = _rooms(a).registry.cached(game["id"])
-    assert held is not None and held.seq == 0
+    with a.socket("rae", game["id"]) as watcher, b.socket("rae", game["id"]) as ws:
+        held = _rooms(a).registry.cached(game["id"])
+        assert held is not None and held.seq == 0
+        _open(ws)
+        ws.play_turn()
+        # No request reaches A: the bus's change notices bring its watched copy up to date.
+        eventually(lambda: held.seq == ws.seq, f"A's copy stayed at {held.seq}, B at {ws.seq}")
+        assert _rooms(a).registry.cached(game["id"]) is held
+        assert watcher.seq == 0  # it has read nothing yet: the updates wait in its queue
+    with a.socket("rae", game["id"]) as ws_a:
+        assert ws_a.seq == held.seq and ws_a.state == ws.state
+
+
+def test_a_copy_nobody_uses_is_dropped_when_the_game_moves_elsewhere(
+    cluster: Callable[..., Harness],
+) -> None:
+    a, b = cluster(), cluster()
+    game = a.new_game("rae", mode="hotseat", length=3)  # created on A, played on B
+    b.tokens["rae"] = a.tokens["rae"]
+    assert _rooms(a).registry.cached(game["id"]) is not None
     with b.socket("rae", game["id"]) as ws:
         _open(ws)
         ws.play_turn()
-        # No request reaches A: the bus's change notices bring its copy up to date.
-        eventually(lambda: held.seq == ws.seq, f"A's copy stayed at {held.seq}, B at {ws.seq}")
+        # A keeps no copy up to date that no socket, bot or clock of its own uses...
+        eventually(lambda: _rooms(a).registry.cached(game["id"]) is None, "A kept its copy")
+    # ...and the next use reads the game afresh.
     with a.socket("rae", game["id"]) as ws_a:
-        assert ws_a.seq == held.seq and ws_a.state == ws.state
+        assert ws_a.seq == ws.seq and ws_a.state == ws.state
 
 
 def test_an_invitation_taken_on_one_instance_starts_the_game_on_the_other(
@@ -146,13 +165,15 @@ def test_an_invitation_taken_on_one_instance_starts_the_game_on_the_other(
 ) -> None:
     a, b = cluster(), cluster()
     game = a.new_game("ada", mode="friend", side="white")
-    held = _rooms(a).registry.cached(game["id"])
-    assert held is not None and held.status == "waiting"
-    b.guest("bob")
-    invite = game["invite_url"].rsplit("/", 1)[1]
-    assert b.request("bob", "POST", f"/api/invites/{invite}").status_code == 200
-    eventually(lambda: held.status == "active", "the game stayed waiting on A")
-    assert held.seating.names[1] == "bob"
+    with a.socket("ada", game["id"]) as host:  # the host waits on A for the friend
+        held = _rooms(a).registry.cached(game["id"])
+        assert held is not None and held.status == "waiting"
+        b.guest("bob")
+        invite = game["invite_url"].rsplit("/", 1)[1]
+        assert b.request("bob", "POST", f"/api/invites/{invite}").status_code == 200
+        eventually(lambda: held.status == "active", "the game stayed waiting on A")
+        assert held.seating.names[1] == "bob"
+        assert host.game["status"] == "waiting"  # what it read when it connected
 
 
 def test_a_reconnecting_player_gets_the_database_state_not_a_stale_copy(

@@ -93,6 +93,7 @@ class Rooms:
         clocks = ClockWatch(timekeeper, database)
         clocks.flag = table.time_out
         table.listen(clocks)
+        registry.keep_while(clocks.timing)
         dice = DiceStats(database)
         table.listen(dice)
         chat = Chat(database, bus)

@@ -99,6 +99,10 @@ class ClockWatch:
     def after_commit(self, live: LiveGame) -> None:
         self.arm(live)
 
+    def timing(self, live: LiveGame) -> bool:
+        """Whether a timer runs for the game here (the registry keeps it in memory)."""
+        return live.public_id in self._timers
+
     def arm(self, live: LiveGame) -> None:
         """(Re)set the game's timer for when its running side runs out."""
         old = self._timers.pop(live.public_id, None)

@@ -273,6 +273,22 @@ class Registry:
         self.evict()
         return kept
 
+    def drop(self, public_id: str) -> bool:
+        """Drop the game's copy now unless it is in use; whether it went (or was not here)."""
+        live = self._live.get(public_id)
+        if live is None:
+            return True
+        if live.lock.locked() or any(in_use(live) for in_use in self._in_use):
+            return False
+        self._forget_copy(live)
+        return True
+
+    def _forget_copy(self, live: LiveGame) -> None:
+        del self._live[live.public_id]
+        self._used.pop(live.public_id, None)
+        for forget in self._forget:
+            forget(live)
+
     def evict(self, now: float | None = None) -> int:
         """Drop the games over the bound or idle too long, oldest use first; how many went."""
         now = time.monotonic() if now is None else now
@@ -284,10 +300,7 @@ class Registry:
             live = self._live[public_id]
             if live.lock.locked() or any(in_use(live) for in_use in self._in_use):
                 continue
-            del self._live[public_id]
-            self._used.pop(public_id, None)
-            for forget in self._forget:
-                forget(live)
+            self._forget_copy(live)
             dropped += 1
         return dropped
 

@@ -4,7 +4,10 @@ Several server processes may hold the same game in memory. Each commit, seat
 taken, claim and client seed is announced on the bus
 (:meth:`~nard.server.bus.EventBus.announce`); the other processes' copies
 catch up from the database (only the actions logged since), so no process
-serves its own stale copy. A socket that connects reads the database's
+serves its own stale copy. A copy that nothing here uses (no socket, no bot
+turn, no clock running) is dropped instead: catching up a game played on another
+instance at each of its actions cost more than the action itself, and the next
+use here reads it afresh. A socket that connects reads the database's
 ``seq`` first, and when the bus was cut off every copy catches up and the
 sockets of those that moved get the whole state again.
 """
@@ -44,8 +47,9 @@ class Sync:
     def changed_elsewhere(self, game: str, seq: int) -> None:
         live = self.registry.cached(game)
         # A notice older than our copy is about a change we have already seen.
-        if live is not None and seq >= live.seq:
-            self._spawn(self._catch_up(live, resend=False))
+        if live is None or seq < live.seq or self.registry.drop(game):
+            return
+        self._spawn(self._catch_up(live, resend=False))
 
     def reconnected(self) -> None:
         for live in self.registry.live_games():
