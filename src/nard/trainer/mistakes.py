@@ -16,14 +16,15 @@ so this module needs nard.core only.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any, Final
 
 from nard.core.board import Position
 from nard.core.dice import Roll
 from nard.core.explain import Explanation
-from nard.core.rules import RuleSet
+from nard.core.rules import EscapeScope, RuleSet
 from nard.trainer.judge import judge_play
+from nard.trainer.rule_sets import RULE_SETS
 
 MARKS: Final = ("doubtful", "bad", "very bad")
 """The analysis's marks of an error (``nard.ai.analysis.Mark``), mildest first."""
@@ -148,3 +149,33 @@ def check_answer(puzzle: Puzzle, text: str, rules: RuleSet) -> Answer:
     loss = max(0.0, puzzle.best_equity - candidate.equity)
     right = candidate.searched and loss <= puzzle.tolerance
     return Answer(text, candidate=candidate, loss=loss, right=right)
+
+
+def rules_to_dict(rules: RuleSet) -> dict[str, Any]:
+    """A rule set as JSON: its fields, enums as their values."""
+    return {
+        item.name: getattr(getattr(rules, item.name), "value", getattr(rules, item.name))
+        for item in fields(rules)
+    }
+
+
+def rules_from_dict(data: Mapping[str, Any]) -> RuleSet:
+    """The rule set :func:`rules_to_dict` wrote."""
+    values = {item.name: data[item.name] for item in fields(RuleSet) if item.name in data}
+    if "escape_scope" in values:
+        values["escape_scope"] = EscapeScope(values["escape_scope"])
+    return RuleSet(**values)
+
+
+def move_rules_name(rules: RuleSet) -> str | None:
+    """The trainer's rule set (``standard``, ``iranian``, ``v1-board``) that allows the
+    same plays as ``rules`` (the cube and scoring switches aside); None when none does."""
+    for name, known in RULE_SETS.items():
+        if _move_switches(known) == _move_switches(rules):
+            return name
+    return None
+
+
+def _move_switches(rules: RuleSet) -> tuple[bool, EscapeScope | None, bool]:
+    scope = rules.escape_scope if rules.escape_after_hit else None
+    return rules.escape_after_hit, scope, rules.no_home_cover_after_hit
