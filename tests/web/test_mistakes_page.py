@@ -4,6 +4,7 @@ English; and on the game page, a refused step links to its rule and to its repor
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -128,7 +129,8 @@ def test_a_refused_step_links_to_its_rule_and_its_report(
     until_my_move(page)
     state = context.request.get(f"{server}/api/games/{game_id}").json()["state"]["game"]
     dice, white, black = state["dice"], state["board"]["white"], state["board"]["black"]
-    # A step by a number neither die shows, to a point that is open: refused (R6).
+    # A step by a number neither die shows, to a point that is open: refused (R6, or R7
+    # for doubles).
     point, distance = next(
         (p, d)
         for p in range(24, 0, -1)
@@ -143,7 +145,14 @@ def test_a_refused_step_links_to_its_rule_and_its_report(
     refusal = page.locator(".refusal")
     refusal.wait_for(state="visible")
     rule = page.locator(".refusal .rule-link")
-    expect(rule).to_have_attribute("href", f"/static/rules/rules.{lang}.html#r6")
+    expect(rule).to_have_attribute(
+        "href", re.compile(rf"^/static/rules/rules\.{lang}\.html#r[67]$")
+    )
+    rule_href = rule.get_attribute("href") or ""
+    rules_page = context.new_page()
+    rules_page.goto(server + rule_href)
+    expect(rules_page.locator(f"#{rule_href.split('#')[1]}")).to_be_attached()
+    rules_page.close()
     report = page.locator(".refusal .report-link")
     href = report.get_attribute("href") or ""
     query = parse_qs(urlsplit(href).query)
@@ -160,9 +169,7 @@ def test_a_refused_step_links_to_its_rule_and_its_report(
     shown = opened.value
     shown.wait_for_selector(READY)
     expect(shown.locator(".report-verdict .explanation")).to_be_visible()
-    expect(shown.locator(".report-verdict .rule-link")).to_have_attribute(
-        "href", f"/static/rules/rules.{lang}.html#r6"
-    )
+    expect(shown.locator(".report-verdict .rule-link")).to_have_attribute("href", rule_href)
     text = shown.locator(".report-text").input_value()
     assert state["turn_start_id"] in text and f"{point}/{point - distance}" in (
         text if lang == "en" else text.translate(str.maketrans("۰۱۲۳۴۵۶۷۸۹", "0123456789"))

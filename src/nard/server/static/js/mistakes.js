@@ -2,9 +2,11 @@
 // The server picks the next one (due first, across all your games), judges the play
 // entered on the board by the analysis's ranking, and moves it between Leitner boxes;
 // this page shows the board, takes the play and shows both plays with their equities.
+import { parsePlay } from "./analysis.js";
 import { api } from "./api.js";
 import { Board, moveChecker, ownOf } from "./board.js";
 import { lang, num, onLangChange, signed, t, translate } from "./i18n.js";
+import { notation } from "./notation.js";
 import { boardModel, countsHtml, explanationHtml, freeMoves, play, pointWord } from "./trainer.js";
 import { escapeHtml } from "./ui.js";
 
@@ -58,7 +60,7 @@ export async function mistakesPage(root) {
       <p class="lead" data-i18n="mistakes.lead"></p>
       <div class="counts-wrap"></div>
       <p class="hint-text mastered-rule"></p>
-      <p class="puzzle-from"></p>
+      <p class="puzzle-origin"></p>
       <p class="puzzle-task"></p>
       <div class="board-wrap"></div>
       <p class="copy-row board-play"><bdi dir="ltr" class="notation board-steps"></bdi>
@@ -91,22 +93,28 @@ export async function mistakesPage(root) {
   const drawBoard = () => {
     if (!puzzle) return;
     const open = !verdict || !verdict.legal;
-    root.querySelector(".board-steps").textContent = text();
+    root.querySelector(".board-steps").textContent = notation(text());
     undo.disabled = !steps.length || !open;
     check.disabled = !steps.length || !open;
-    board.render(boardModel(position, puzzle.dice, [], open && steps.length < 4 ? freeMoves(position) : undefined));
+    if (!open) {
+      // Answered: the position again, with the best play drawn on it.
+      const best = parsePlay(verdict.best.play).map(({ from, to }) => [from, to]);
+      board.render(boardModel(puzzle.board, puzzle.dice, best));
+      return;
+    }
+    board.render(boardModel(position, puzzle.dice, [], steps.length < 4 ? freeMoves(position) : undefined));
   };
   const show = () => {
     showCounts(answer.counts);
     section.dataset.state = verdict ? (verdict.legal ? (verdict.right ? "right" : "wrong") : "refused") : puzzle ? "open" : "none";
     if (!puzzle) {
-      root.querySelector(".puzzle-from").textContent = "";
+      root.querySelector(".puzzle-origin").textContent = "";
       root.querySelector(".puzzle-task").textContent = answer.counts.puzzles ? "" : t("mistakes.empty");
       return;
     }
-    const from = root.querySelector(".puzzle-from");
-    from.innerHTML = `${escapeHtml(t("mistakes.from", { number: puzzle.game_number, move: puzzle.move }))} · <span class="mark">${escapeHtml(t(`mark.${puzzle.mark}`))}</span> · <a href="/replay/${encodeURIComponent(puzzle.game)}">${escapeHtml(t("mistakes.replay"))}</a>`;
-    if (puzzle.rules_name) from.innerHTML += ` · ${escapeHtml(t(`trainer.rules.${puzzle.rules_name}`))}`;
+    const origin = root.querySelector(".puzzle-origin");
+    origin.innerHTML = `${escapeHtml(t("mistakes.origin", { number: puzzle.game_number, move: puzzle.move }))} · <span class="mark">${escapeHtml(t(`mark.${puzzle.mark}`))}</span> · <a href="/replay/${encodeURIComponent(puzzle.game)}">${escapeHtml(t("mistakes.replay"))}</a>`;
+    if (puzzle.rules_name) origin.innerHTML += ` · ${escapeHtml(t(`trainer.rules.${puzzle.rules_name}`))}`;
     const task = t("mistakes.task", { dice: diceText(puzzle.dice) });
     // Nothing due: say when the next one is due; the player may practise it anyway.
     const early = !answer.due_now && !verdict ? `${t("mistakes.noneDue", { date: date(puzzle.due_at) })} ` : "";
