@@ -112,9 +112,20 @@ def test_practise_my_mistakes_wrong_then_right(
     with setup.client() as http:
         counts = http.get("/api/mistakes/counts").json()
     assert counts["due"] == counts["puzzles"] - 2
-    expect(page.locator(".count-due")).to_have_text(
-        fa_digits(str(counts["due"])) if lang == "fa" else str(counts["due"])
-    )
+    shown = {
+        key: fa_digits(str(value)) if lang == "fa" else str(value) for key, value in counts.items()
+    }
+    expect(page.locator(".count-due")).to_have_text(shown["due"])
+    # The player's profile shows the same counts.
+    with setup.client() as http:
+        player = http.get("/api/players/me").json()
+    open_page(page, f"{fast_server}/player/{player['id']}")
+    for key in ("puzzles", "due", "mastered"):
+        expect(page.locator(f".profile .count-{key}")).to_have_text(shown[key])
+    # And the player's trainer page, with a way back to the puzzles.
+    open_page(page, f"{fast_server}/trainer")
+    expect(page.locator(".trainer-mistakes .count-puzzles")).to_have_text(shown["puzzles"])
+    expect(page.locator(".trainer-mistakes .practise-link")).to_have_attribute("href", "/mistakes")
     assert not page_errors
 
 

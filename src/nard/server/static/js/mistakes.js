@@ -107,6 +107,7 @@ export async function mistakesPage(root) {
   const show = () => {
     showCounts(answer.counts);
     section.dataset.state = verdict ? (verdict.legal ? (verdict.right ? "right" : "wrong") : "refused") : puzzle ? "open" : "none";
+    root.querySelector(".board-play").hidden = !puzzle;
     if (!puzzle) {
       root.querySelector(".puzzle-origin").textContent = "";
       root.querySelector(".puzzle-task").textContent = answer.counts.puzzles ? "" : t("mistakes.empty");
