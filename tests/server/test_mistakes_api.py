@@ -107,6 +107,10 @@ def test_mistakes_become_puzzles_answered_by_the_ranking(server: Harness) -> Non
     assert right["right"] is True and right["loss"] == 0.0 and right["box"] == 2
     assert datetime.fromisoformat(right["due_at"]) == now + timedelta(days=1)
 
+    # Solved again before it is due: judged, but it stays in its box.
+    early = server.request("mia", "POST", url2, json={"play": best}).json()
+    assert early["right"] is True and early["box"] == 2 and early["due_at"] == right["due_at"]
+
     # A play the rules refuse counts for nothing and says why.
     refused = server.request("mia", "POST", url2, json={"play": "25/1"}).json()
     assert refused["legal"] is False and refused["right"] is False

@@ -41,16 +41,24 @@ def test_a_missed_puzzle_comes_back_sooner_than_a_solved_one() -> None:
     assert missed.due < solved.due
 
 
-def test_mastered_means_solved_in_a_row_and_a_miss_undoes_it() -> None:
+def test_mastered_means_solved_in_a_row_when_due_and_a_miss_undoes_it() -> None:
     card = new_card(NOW)
     for answer in [True] * (MASTERED_AFTER - 1) + [False] + [True] * (MASTERED_AFTER - 1):
-        card = review(card, right=answer, now=NOW)
+        card = review(card, right=answer, now=card.due)
         assert not card.mastered
-    card = review(card, right=True, now=NOW)
+    card = review(card, right=True, now=card.due)
     assert card.mastered
-    again = review(card, right=True, now=NOW)
-    assert again.box == LAST_BOX and again.due == NOW + INTERVALS[LAST_BOX]
-    assert not review(card, right=False, now=NOW).mastered
+    again = review(card, right=True, now=card.due)
+    assert again.box == LAST_BOX and again.due == card.due + INTERVALS[LAST_BOX]
+    assert not review(card, right=False, now=card.due).mastered
+
+
+def test_solving_a_puzzle_before_it_is_due_does_not_move_it_but_a_miss_does() -> None:
+    card = review(new_card(NOW), right=True, now=NOW)
+    early = NOW + timedelta(hours=1)
+    assert review(card, right=True, now=early) == card
+    missed = review(card, right=False, now=early)
+    assert missed.box == 1 and missed.due == early + RETRY
 
 
 def test_due_is_inclusive() -> None:

@@ -63,6 +63,14 @@ def next_puzzle(
     return session.scalars(query).first()
 
 
+def game_puzzles(session: Session, player_id: int, game_id: int) -> int:
+    """How many puzzles the player has from one game."""
+    query = select(func.count(MistakePuzzle.id)).where(
+        MistakePuzzle.player_id == player_id, MistakePuzzle.game_id == game_id
+    )
+    return int(session.scalar(query) or 0)
+
+
 def counts_of(session: Session, player_id: int, now: datetime, last_box: int) -> PuzzleCounts:
     """The player's puzzles, those due at ``now`` and those in ``last_box`` (mastered)."""
     mine = MistakePuzzle.player_id == player_id

@@ -3,7 +3,9 @@
 Every puzzle starts in box 1, due at once. Solved, it moves up one box and
 comes back after that box's interval (a day, three days, a week, three weeks);
 missed, it drops back to box 1 and comes back after :data:`RETRY` (later the
-same day: across games, not at once). A puzzle in the last box is
+same day: across games, not at once). Solved before it is due (practised
+early), it stays where it is: only a due puzzle solved moves up, so a puzzle
+cannot be mastered in one sitting. A puzzle in the last box is
 **mastered**: solved :data:`MASTERED_AFTER` times in a row. Missed once, it is
 no longer mastered. Time is passed in, so the rule is tested without a clock.
 
@@ -58,9 +60,11 @@ def new_card(now: datetime) -> Card:
 
 
 def review(card: Card, *, right: bool, now: datetime) -> Card:
-    """Where ``card`` goes after an answer at ``now``: up a box when right, back to
-    box 1 when missed."""
+    """Where ``card`` goes after an answer at ``now``: up a box when right and due,
+    back to box 1 when missed (due or not)."""
     if not right:
         return Card(box=1, due=now + RETRY)
+    if not card.is_due(now):
+        return card
     box = min(card.box + 1, LAST_BOX)
     return Card(box=box, due=now + INTERVALS[box])

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from pydantic import JsonValue
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from nard.core.board import Side
@@ -25,6 +26,7 @@ from nard.storage.mistake_puzzles import (
     add_puzzles,
     counts_of,
     game_public_id,
+    game_puzzles,
     new_row,
     next_puzzle,
     puzzle_of,
@@ -123,10 +125,14 @@ class MistakesService:
                 raise Refusal(RefusalCode.ANALYSIS_OUTDATED) from None
             card = new_card(now)
             rows = [_row(player_id, game_id, puzzle, rules, card) for puzzle in puzzles]
-            added = add_puzzles(session, rows)
-            session.commit()
-            total = session.query(MistakePuzzle).filter_by(player_id=player_id, game_id=game_id)
-            return Made(added, total.count(), counts_of(session, player_id, now, LAST_BOX))
+            try:
+                added = add_puzzles(session, rows)
+                session.commit()
+            except IntegrityError:  # a second tab kept them first
+                session.rollback()
+                added = 0
+            total = game_puzzles(session, player_id, game_id)
+            return Made(added, total, counts_of(session, player_id, now, LAST_BOX))
 
         return await self.database.run(make)
 

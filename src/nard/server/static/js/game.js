@@ -867,7 +867,8 @@ class GamePage {
     const game = this.snapshot?.state?.game;
     const tried = message.explanation?.step || this.pendingStep;
     const rules = this.record ? reportRules(this.record.rules) : "standard";
-    if (!game?.turn_start_id || !game.dice || !tried || !rules) return null;
+    // A backward step is no play to report (the notation cannot even write it).
+    if (!game?.turn_start_id || !game.dice || !tried || !rules || tried.to > tried.from) return null;
     const steps = [...game.steps.map((step) => [step.from, step.to]), [tried.from, tried.to]];
     const play = steps.map(([from, to]) => `${pointWord(from)}/${pointWord(to)}`).join(" ");
     return new URLSearchParams({ position: game.turn_start_id, dice: `${game.dice[0]}${game.dice[1]}`, play, rules });
@@ -879,7 +880,7 @@ class GamePage {
       await navigator.clipboard.writeText(report.text[lang]);
       toast(t("trainer.report.copied"));
     } catch {
-      location.assign(`/report?${query}`); // the report page shows the text to copy by hand
+      window.open(`/report?${query}`, "_blank", "noopener"); // its text can be copied by hand there
     }
   }
 
