@@ -169,6 +169,29 @@ def test_worst_play_side_loses_exactly_the_spread_of_each_roll(
     assert worst.rating == "Awful!"
 
 
+def test_a_marked_play_keeps_the_ranking_of_every_legal_play(
+    pip_analysis: MatchAnalysis,
+) -> None:
+    marked = 0
+    for decision in pip_analysis.decisions:
+        assert decision.roll is not None
+        if decision.mark is Mark.NONE:
+            assert decision.alternatives == ()
+            continue
+        marked += 1
+        ranked = rank_plays(decision.position, decision.roll, evaluator=PipCountEvaluator())
+        kept = {a.position_id: a for a in decision.alternatives}
+        assert len(kept) == len(decision.alternatives) == len(ranked)
+        for play in ranked:
+            assert kept[play.after.id()].equity == pytest.approx(play.equity)
+        assert decision.alternatives[0].equity == pytest.approx(decision.best_equity)
+        assert decision.play is not None
+        played = apply_play(decision.position, decision.play).id()
+        assert kept[played].equity == pytest.approx(decision.equity)
+        assert decision.to_dict()["plays"][0]["position_id"] == decision.alternatives[0].position_id
+    assert marked > 0
+
+
 def test_forced_plays_are_not_decisions(pip_analysis: MatchAnalysis) -> None:
     for decision in pip_analysis.decisions:
         assert decision.roll is not None

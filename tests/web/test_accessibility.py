@@ -39,7 +39,7 @@ def test_pages_have_no_serious_accessibility_violations(
     context = context_factory(lang)
     context.add_init_script(f"localStorage.setItem('nard.settings', '{SETTINGS}')")
     page = context.new_page()
-    for path in ("/", "/account", "/history", "/dice", "/no-such-page"):
+    for path in ("/", "/account", "/history", "/dice", "/mistakes", "/no-such-page"):
         open_page(page, f"{server}{path}")
         assert serious_violations(page) == [], path
     game_id = start_bot_game(page, server)

@@ -51,7 +51,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Final
 
@@ -62,7 +62,7 @@ from nard.ai.luck import LuckKind, luck_kind, roll_luck
 from nard.ai.probabilities import Probabilities
 from nard.ai.progress import AnalysisProgress, CancelToken, ProgressCallback
 from nard.ai.race import RaceEvaluator
-from nard.ai.ranking import rank_plays
+from nard.ai.ranking import RankedPlay, rank_plays
 from nard.ai.score_equity import CubeOptions, ScoreEquity
 from nard.core.board import Position, Side
 from nard.core.dice import Roll
@@ -157,6 +157,30 @@ class CubeChoice(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
+class Alternative:
+    """One legal play of a marked decision's roll as the analysis ranked it.
+
+    ``position_id`` is the board the play leads to (two orders of the same
+    steps are one play); ``equity`` is the player's, on the same footing as
+    the decision's; ``searched`` says whether the deep evaluator judged it
+    (an unsearched play was filtered out as clearly worse).
+    """
+
+    play: str
+    position_id: str
+    equity: float
+    searched: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "play": self.play,
+            "position_id": self.position_id,
+            "equity": round(self.equity, 6),
+            "searched": self.searched,
+        }
+
+
+@dataclass(frozen=True, slots=True)
 class Decision:
     """One analysed decision of ``side``.
 
@@ -165,6 +189,8 @@ class Decision:
     decision the doubler's board before rolling (also for the taker, as
     gnubg shows it). ``move`` counts the turns of the game from 1 (each
     side's turn counts); a cube decision belongs to the turn it precedes.
+    ``alternatives`` is the ranking of every legal play, best first, kept for
+    marked plays only (a puzzle of the mistake is checked against it).
     ``equity`` and ``best_equity`` are ``side``'s; ``loss`` is their
     difference, never negative. ``forced`` decisions (one legal play or none,
     obvious cube actions) do not count in the error rate. ``luck`` is the
@@ -189,6 +215,7 @@ class Decision:
     play: Play | None = None
     best_play: Play | None = None
     luck: float | None = None
+    alternatives: tuple[Alternative, ...] = ()
 
     @property
     def mark(self) -> Mark:
@@ -225,6 +252,7 @@ class Decision:
             "cubeful": self.cubeful,
             "luck": None if self.luck is None else round(self.luck, 6),
             "luck_kind": None if self.luck_kind is None else self.luck_kind.value,
+            "plays": [alternative.to_dict() for alternative in self.alternatives],
         }
 
 
@@ -796,6 +824,8 @@ class Analyser:
             equity = at_score.play(chances, after)
         best = ranked[0]
         made = decision(turn.play, best.play, equity, best.equity, len(ranked) == 1)
+        if made.mark is not Mark.NONE:
+            made = replace(made, alternatives=_alternatives(ranked, after, equity))
         return made, _point(turn.move, chances, gammons=gammons)
 
     def _cube(self, number: int, item: _Cube) -> Decision:
@@ -830,6 +860,19 @@ class Analyser:
             forced=forced,
             cubeful=True,
         )
+
+
+def _alternatives(
+    ranked: Sequence[RankedPlay], played: Position, equity: float
+) -> tuple[Alternative, ...]:
+    """The ranking as kept with a marked play; the play made carries the equity it
+    was judged at (searched as deeply as the best, even when the filter dropped it)."""
+    return tuple(
+        Alternative(format_play(r.play), r.after.id(), equity, True)
+        if r.after == played
+        else Alternative(format_play(r.play), r.after.id(), r.equity, r.searched)
+        for r in ranked
+    )
 
 
 def _double_options(analysis: CubeOptions) -> dict[CubeChoice, float]:

@@ -35,12 +35,23 @@ from nard.server.protocol.server import ErrorMessage
 from nard.server.refusals import Refusal
 from nard.server.rooms import Rooms
 from nard.server.rooms.clocks import Timekeeper
-from nard.server.routes import games, lobby, ops, pages, players, ratings, stats, trainer
+from nard.server.routes import (
+    games,
+    lobby,
+    mistakes,
+    ops,
+    pages,
+    players,
+    ratings,
+    stats,
+    trainer,
+)
 from nard.server.rules_pages import router as rules_pages_router
 from nard.server.runtime import tuned_gc
 from nard.server.services.action_log import ActionLog
 from nard.server.services.analysis_service import AnalysisService
 from nard.server.services.bot_service import BotService
+from nard.server.services.mistakes_service import MistakesService
 from nard.server.services.player_service import PlayerService
 from nard.server.services.profile_service import ProfileService
 from nard.server.services.trainer_service import TrainerService
@@ -129,6 +140,7 @@ async def _running(
         prefix=settings.redis_prefix,
     )
     app.state.trainer = TrainerService(db)
+    app.state.mistakes = MistakesService(db)
     await rooms.resume()
     try:
         yield
@@ -171,6 +183,7 @@ def create_app(
     app.include_router(players.router)
     app.include_router(games.router)
     app.include_router(trainer.router)
+    app.include_router(mistakes.router)
     app.include_router(rules_pages_router)
     app.include_router(ratings.router)
     app.include_router(lobby.router)

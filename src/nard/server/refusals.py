@@ -75,6 +75,9 @@ class RefusalCode(StrEnum):
     NO_SUCH_PLAYER = "no_such_player"
     OWN_CHALLENGE = "own_challenge"
     OUT_OF_RANGE = "out_of_range"
+    ANALYSIS_UNFINISHED = "analysis_unfinished"
+    ANALYSIS_OUTDATED = "analysis_outdated"
+    NO_SUCH_PUZZLE = "no_such_puzzle"
 
 
 _ = RefusalCode
@@ -100,6 +103,9 @@ STATUS: dict[RefusalCode, int] = {
     _.NO_SUCH_PLAYER: 404,
     _.OWN_CHALLENGE: 409,
     _.OUT_OF_RANGE: 403,
+    _.ANALYSIS_UNFINISHED: 409,
+    _.ANALYSIS_OUTDATED: 409,
+    _.NO_SUCH_PUZZLE: 404,
     _.USERNAME_TAKEN: 409,
     _.CANNOT_CLAIM: 409,
     _.FINISHED: 409,
@@ -247,6 +253,22 @@ TEXT: dict[RefusalCode | tuple[RefusalCode, str], tuple[str, str]] = {
     _.OUT_OF_RANGE: (
         "your rating is outside this challenge's range",
         "امتیاز شما در بازهٔ این دعوت نیست.",
+    ),
+    _.ANALYSIS_UNFINISHED: (
+        "the analysis is still running: practise once it is done",
+        "تحلیل هنوز در جریان است؛ پس از پایان آن تمرین کنید.",
+    ),
+    (_.ANALYSIS_UNFINISHED, "failed"): (
+        "the analysis failed: analyse the game again",
+        "تحلیل انجام نشد؛ بازی را دوباره تحلیل کنید.",
+    ),
+    _.ANALYSIS_OUTDATED: (
+        "this analysis predates practice puzzles: analyse the game again",
+        "این تحلیل پیش از تمرین اشتباه‌ها ساخته شده است؛ بازی را دوباره تحلیل کنید.",
+    ),
+    _.NO_SUCH_PUZZLE: (
+        "no such puzzle (or not yours)",
+        "چنین تمرینی نیست (یا از آنِ شما نیست).",
     ),
 }
 """English and Persian text of each code (and of a code's named variants);

@@ -182,6 +182,48 @@ class TrainerProgress(Base):
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
+class MistakePuzzle(Base):
+    """One marked checker play of an analysed game, kept as a puzzle for the player
+    who made it: the position, the dice, the rules (``RuleSet`` fields), the play
+    made and the best with their equities, the analysis's ranking of every legal
+    play, and where the puzzle stands in the Leitner boxes (``box``, ``due_at``)."""
+
+    __tablename__ = "mistake_puzzle"
+    __table_args__ = (
+        UniqueConstraint(
+            "player_id",
+            "game_id",
+            "game_number",
+            "move",
+            name="uq_mistake_puzzle_player_game_move",
+        ),
+        Index("ix_mistake_puzzle_player_id_due_at", "player_id", "due_at"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id", ondelete="CASCADE"))
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    game_number: Mapped[int] = mapped_column(Integer)
+    move: Mapped[int] = mapped_column(Integer)
+    side: Mapped[str] = mapped_column(String(8))
+    position_id: Mapped[str] = mapped_column(String(20))
+    dice: Mapped[str] = mapped_column(String(2))
+    rules: Mapped[dict[str, Any]] = mapped_column(JSON)
+    played: Mapped[str] = mapped_column(String(80))
+    played_equity: Mapped[float] = mapped_column(Float)
+    best: Mapped[str] = mapped_column(String(80))
+    best_equity: Mapped[float] = mapped_column(Float)
+    mark: Mapped[str] = mapped_column(String(16))
+    tolerance: Mapped[float] = mapped_column(Float)
+    ranking: Mapped[list[Any]] = mapped_column(JSON)
+    box: Mapped[int] = mapped_column(Integer, default=1)
+    due_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    answered: Mapped[int] = mapped_column(Integer, default=0)
+    right: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    answered_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
 class RatingChange(Base):
     """One player's rating before and after one rated match (the rating history)."""
 

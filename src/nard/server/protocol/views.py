@@ -94,6 +94,9 @@ class GameStateView(View):
     to_act: SideName | None
     board: BoardView
     position_id: str
+    turn_start_id: str | None
+    """The Position ID where this turn's play began (null unless the dice are being
+    played): with ``dice`` and ``steps`` it names a refused step for a report."""
     dice: tuple[int, int] | None
     steps: list[StepView]
     cube: CubeView

@@ -121,6 +121,7 @@ def _game_view(game: Game) -> tuple[GameStateView, GuideView | None]:
         to_act=side_name(to_act),
         board=BoardView(white=list(white.player), black=list(white.opponent)),
         position_id=game.position.id(),
+        turn_start_id=None if game.turn_start is None else game.turn_start.id(),
         dice=None if game.roll is None else (game.roll.high, game.roll.low),
         steps=[step_view(step) for step in game.steps],
         cube=CubeView(value=game.cube.value, owner=side_name(game.cube.owner)),

@@ -19,7 +19,7 @@ from nard.server.services.analysis_service import AnalysisService
 router = APIRouter(prefix="/api", tags=["games"])
 
 
-async def _visible(
+async def visible_game(
     rooms: Rooms, public_id: str, player_id: int | None, watch: str | None
 ) -> LiveGame:
     """The game, if the caller is seated in it or holds its spectator link."""
@@ -66,7 +66,7 @@ async def read_game(
 ) -> schemas.GamePublic:
     """The game and its live state; spectators pass ``watch`` (the spectator link's token)."""
     viewer = player.id if player else None
-    live = await _visible(rooms, public_id, viewer, watch)
+    live = await visible_game(rooms, public_id, viewer, watch)
     return rooms.projection.public(live, viewer)
 
 
@@ -76,7 +76,7 @@ async def read_chat(
 ) -> schemas.ChatPublic:
     """The game's chat so far: the spectators' too, except to its players before the end."""
     viewer = player.id if player else None
-    live = await _visible(rooms, public_id, viewer, watch)
+    live = await visible_game(rooms, public_id, viewer, watch)
     lines = await rooms.chat.history(live, seated=bool(live.sides_of(viewer)))
     return schemas.ChatPublic(data=lines, count=len(lines))
 
@@ -93,7 +93,7 @@ async def accept_invite(invite: str, player: PlayerOrGuest, rooms: RoomsDep) -> 
 @router.post("/games/{public_id}/claim")
 async def claim_game(public_id: str, player: CurrentPlayer, rooms: RoomsDep) -> schemas.GamePublic:
     """Win a game the opponent has left for longer than the server's claim time."""
-    live = await _visible(rooms, public_id, player.id, None)
+    live = await visible_game(rooms, public_id, player.id, None)
     await rooms.table.claim(live, player.id)
     return rooms.projection.public(live, player.id)
 
@@ -103,7 +103,7 @@ async def record_json(
     public_id: str, rooms: RoomsDep, player: OptionalPlayer, watch: str | None = None
 ) -> Response:
     """The lossless JSON match record (nard.match.record)."""
-    live = await _visible(rooms, public_id, player.id if player else None, watch)
+    live = await visible_game(rooms, public_id, player.id if player else None, watch)
     return Response(
         rooms.projection.record(live).to_json(),
         media_type="application/json",
@@ -116,7 +116,7 @@ async def record_mat(
     public_id: str, rooms: RoomsDep, player: OptionalPlayer, watch: str | None = None
 ) -> Response:
     """The match in Jellyfish/gnubg ``.mat`` text."""
-    live = await _visible(rooms, public_id, player.id if player else None, watch)
+    live = await visible_game(rooms, public_id, player.id if player else None, watch)
     return Response(
         match_to_mat(rooms.projection.record(live)),
         media_type="text/plain; charset=utf-8",
@@ -129,7 +129,7 @@ async def fair_dice(
     public_id: str, rooms: RoomsDep, player: OptionalPlayer, watch: str | None = None
 ) -> FairDiceView:
     """The dice commitment (before the first roll) and the secret seed (after the match)."""
-    live = await _visible(rooms, public_id, player.id if player else None, watch)
+    live = await visible_game(rooms, public_id, player.id if player else None, watch)
     view = rooms.projection.fair_dice(live)
     if view is None:
         raise Refusal(RefusalCode.NO_FAIR_DICE)
@@ -149,7 +149,7 @@ async def hint(
     Only in a game against the bot, on your turn, before the first step; ``seq``
     is the last action you saw. The engine thinks in the bot's worker pool.
     """
-    live = await _visible(rooms, public_id, player.id, watch)
+    live = await visible_game(rooms, public_id, player.id, watch)
     plays = await rooms.hints.hint(live, player.id, body.seq)
     return schemas.HintPublic(seq=body.seq, plays=plays)
 
@@ -163,7 +163,7 @@ async def request_analysis(
     Answers at once; progress comes as ``analysis`` messages on the game's
     WebSocket, and GET on this path reads the progress and, once done, the result.
     """
-    live = await _visible(rooms, public_id, player.id, None)
+    live = await visible_game(rooms, public_id, player.id, None)
     async with live.lock:
         # Another server process may have moved the game on: analyse what is saved.
         await rooms.registry.reload(live)
@@ -181,7 +181,7 @@ async def read_analysis(
     watch: str | None = None,
 ) -> schemas.AnalysisPublic:
     """The analysis of this game: ``status`` running (``done`` of ``total``), done or failed."""
-    live = await _visible(rooms, public_id, player.id if player else None, watch)
+    live = await visible_game(rooms, public_id, player.id if player else None, watch)
     analyses: AnalysisService = request.app.state.analyses
     found = await analyses.get(live)
     if found is None:

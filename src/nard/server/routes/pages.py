@@ -31,6 +31,7 @@ _PAGES = [
     "/watch/{public_id}",
     "/history",
     "/replay/{public_id}",
+    "/mistakes",
     "/account",
     "/lobby",
     "/leaderboard",

@@ -42,6 +42,9 @@ async function main() {
   } else if (parts[0] === "trainer") {
     const { trainerPage } = await import("./trainer.js");
     await trainerPage(root);
+  } else if (parts[0] === "mistakes") {
+    const { mistakesPage } = await import("./mistakes.js");
+    await mistakesPage(root);
   } else if (parts[0] === "report") {
     const { reportPage } = await import("./trainer.js");
     await reportPage(root);

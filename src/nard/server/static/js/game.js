@@ -10,6 +10,15 @@ import { describeRules } from "./rules.js";
 import { settings, saveSettings, SPEED_MS } from "./settings.js";
 import { dialog, escapeHtml, toast } from "./ui.js";
 import { GameExtras } from "./extras.js";
+import { pointWord, ruleHref } from "./trainer.js";
+
+/** The trainer's rule set with the same legal plays as the game's rules, or null. */
+function reportRules(rules) {
+  if (rules.escape_after_hit && rules.escape_scope === "home" && rules.no_home_cover_after_hit) return "iranian";
+  if (rules.escape_after_hit && rules.escape_scope === "board" && !rules.no_home_cover_after_hit) return "v1-board";
+  if (!rules.escape_after_hit && !rules.no_home_cover_after_hit) return "standard";
+  return null;
+}
 
 const TEMPLATE = `
 <section class="game-page">
@@ -892,10 +901,47 @@ class GamePage {
     if (why && why.legal_play && !text.includes(why.legal_play) && !text.includes(notation(why.legal_play))) {
       html += `<p class="legal">${escapeHtml(t("game.legalInstead"))} <bdi dir="ltr" class="notation">${escapeHtml(notation(why.legal_play))}</bdi></p>`;
     }
+    // The rule's section on the rules page, and a report of the refused step to copy or open.
+    if (rule) {
+      html += `<p class="copy-row"><a class="rule-link" href="${ruleHref(rule.toLowerCase())}" target="_blank" rel="noopener">${escapeHtml(t("trainer.readRule"))}</a></p>`;
+    }
+    const query = why ? this.reportQuery(message) : null;
+    if (query) {
+      html += `<p class="copy-row report-row"><button type="button" class="btn small copy-report">${escapeHtml(t("trainer.report.copy"))}</button>
+        <a class="report-link" href="/report?${escapeHtml(query.toString())}" target="_blank" rel="noopener">${escapeHtml(t("trainer.report.open"))}</a></p>`;
+    }
     box.innerHTML = `${html}<button type="button" class="close" aria-label="${escapeHtml(t("dialog.close"))}">×</button>`;
     box.hidden = false;
     box.dataset.code = message.code;
     box.querySelector(".close").addEventListener("click", () => this.hideRefusal());
+    box.querySelector(".copy-report")?.addEventListener("click", () => this.copyReport(query));
+  }
+
+  /**
+   * The report of a refused step (the /report page's query, the same as ``nard explain
+   * --report``): the turn's Position ID, the dice, the steps tried in order (those made,
+   * then the refused one) and the rule set; null when the game's rules are none of the
+   * trainer's sets or the step is not known.
+   */
+  reportQuery(message) {
+    const game = this.snapshot?.state?.game;
+    const tried = message.explanation?.step || this.pendingStep;
+    const rules = this.record ? reportRules(this.record.rules) : "standard";
+    // A backward step is no play to report (the notation cannot even write it).
+    if (!game?.turn_start_id || !game.dice || !tried || !rules || tried.to > tried.from) return null;
+    const steps = [...game.steps.map((step) => [step.from, step.to]), [tried.from, tried.to]];
+    const play = steps.map(([from, to]) => `${pointWord(from)}/${pointWord(to)}`).join(" ");
+    return new URLSearchParams({ position: game.turn_start_id, dice: `${game.dice[0]}${game.dice[1]}`, play, rules });
+  }
+
+  async copyReport(query) {
+    try {
+      const report = await api("GET", `/api/trainer/report?${query}`);
+      await navigator.clipboard.writeText(report.text[lang]);
+      toast(t("trainer.report.copied"));
+    } catch {
+      window.open(`/report?${query}`, "_blank", "noopener"); // its text can be copied by hand there
+    }
   }
 
   hideRefusal() {

@@ -1,6 +1,6 @@
 // A player's public profile (rating and its graph, record, recent matches, error rate)
 // and the leaderboard.
-import { api } from "./api.js";
+import { api, me } from "./api.js";
 import { lineChart } from "./chart.js";
 import { el, fill } from "./dom.js";
 import { lang, num, onLangChange, t } from "./i18n.js";
@@ -65,6 +65,28 @@ export async function profilePage(root, playerId) {
     fill(root, el("p", { class: "card" }, t("profile.missing")));
     return;
   }
+  // Your own profile shows your practice puzzles (only you see your puzzles).
+  let puzzles = null;
+  try {
+    const viewer = await me();
+    if (viewer && viewer.id === profile.id) puzzles = await api("GET", "/api/mistakes/counts");
+  } catch {
+    puzzles = null;
+  }
+  const puzzleCounts = () =>
+    puzzles && [
+      el("h3", {}, t("mistakes.title")),
+      el(
+        "dl",
+        { class: "puzzle-counts" },
+        [
+          ["mistakes.countPuzzles", puzzles.puzzles, "count-puzzles"],
+          ["mistakes.countDue", puzzles.due, "count-due"],
+          ["mistakes.countMastered", puzzles.mastered, "count-mastered"],
+        ].map(([key, value, name]) => el("div", {}, el("dt", {}, t(key)), el("dd", { class: name }, num(value)))),
+      ),
+      el("p", {}, el("a", { class: "btn", href: "/mistakes" }, t("mistakes.practise"))),
+    ];
   const draw = () => {
     const ratings = profile.history.map((point) => point.rating);
     const rates = profile.error_rates.map((point) => point.pr);
@@ -85,6 +107,7 @@ export async function profilePage(root, playerId) {
           el("dt", {}, t("profile.record")),
           el("dd", { class: "record-value" }, t("profile.winsLosses", { wins: profile.wins, losses: profile.losses })),
         ),
+        puzzleCounts(),
         el("h3", {}, t("rating.graph")),
         ratings.length
           ? lineChart([1500, ...ratings], {

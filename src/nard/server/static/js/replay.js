@@ -1,5 +1,6 @@
 // History (my finished games) and replay (step through any game from its record).
 import { api } from "./api.js";
+import { refusalText } from "./mistakes.js";
 import { attachAnalysis, decisionHtml, graphSvg, markClass, markSymbol, parsePlay, statsHtml } from "./analysis.js";
 import { Board, locOf, moveChecker, other, pipCount } from "./board.js";
 import { replayChat } from "./chat.js";
@@ -203,6 +204,8 @@ export async function replayPage(root, gameId) {
         <div class="graph-wrap"></div>
         <p class="hint-text" data-i18n="analysis.graphHelp"></p>
         <div class="stats-wrap"></div>
+        <p class="copy-row"><button type="button" class="btn primary practise-mistakes" data-i18n="mistakes.practise" hidden></button>
+          <span class="practise-status" role="status"></span></p>
       </div>
     </section>
     <ol class="move-list"></ol>
@@ -223,9 +226,11 @@ export async function replayPage(root, gameId) {
   let index = 0;
   // Reading from the perspective of the player who asked (their games list says which side).
   let viewSide = "white";
+  let seated = false;
   try {
     const game = await api("GET", `/api/games/${encodeURIComponent(gameId)}`);
     if (game.you.length === 1) viewSide = game.you[0];
+    seated = game.you.length > 0;
   } catch {
     /* spectators see white's side */
   }
@@ -297,6 +302,8 @@ export async function replayPage(root, gameId) {
       root.querySelector(".stats-wrap").innerHTML = statsHtml(analysis, names());
       root.querySelector("[data-analyse]").hidden = true;
       root.querySelector(".analysis-status").textContent = "";
+      // A seated player practises their own marked plays (the server makes the puzzles).
+      root.querySelector(".practise-mistakes").hidden = !seated;
     }
     root.querySelector(".rules-banner").innerHTML = describeRules(record);
     root.querySelector(".move-list").innerHTML = frames
@@ -357,6 +364,23 @@ export async function replayPage(root, gameId) {
     } catch (error) {
       status.textContent = error.status === 501 ? t("analysis.unavailable") : error.message;
     }
+  });
+  const practise = root.querySelector(".practise-mistakes");
+  practise.addEventListener("click", async () => {
+    const line = root.querySelector(".practise-status");
+    practise.disabled = true;
+    line.textContent = t("mistakes.making");
+    try {
+      const made = await api("POST", `/api/games/${encodeURIComponent(gameId)}/mistakes`);
+      if (made.game_puzzles) {
+        location.assign("/mistakes");
+        return;
+      }
+      line.textContent = t("mistakes.none");
+    } catch (error) {
+      line.textContent = refusalText(error);
+    }
+    practise.disabled = false;
   });
   onLangChange(list);
   list();

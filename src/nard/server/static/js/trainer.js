@@ -12,14 +12,14 @@ const LEVELS = ["easy", "medium", "hard"];
 const RULE_SETS = ["standard", "iranian", "v1-board"];
 
 /** The rules reference page of a rule, in the page's language. */
-const ruleHref = (anchor) => `/static/rules/rules.${lang}.html#${anchor}`;
+export const ruleHref = (anchor) => `/static/rules/rules.${lang}.html#${anchor}`;
 const ruleName = (id) => t("rule.label", { id: num(id), name: t(`rule.${id}`) });
 const comma = () => (lang === "fa" ? "، " : ", ");
-const play = (text) => `<bdi dir="ltr" class="notation">${escapeHtml(notation(text))}</bdi>`;
+export const play = (text) => `<bdi dir="ltr" class="notation">${escapeHtml(notation(text))}</bdi>`;
 
 /** Where White (the side on roll) may put a checker by hand: any checker, to any lower
  * point not held by two or more of Black's, or off; the rules judge it afterwards. */
-function freeMoves(board) {
+export function freeMoves(board) {
   const sources = new Set();
   const targets = new Map();
   for (let from = 25; from >= 1; from -= 1) {
@@ -33,9 +33,9 @@ function freeMoves(board) {
   return { sources, targets };
 }
 
-const pointWord = (own) => (own === 25 ? "bar" : own === 0 ? "off" : String(own));
+export const pointWord = (own) => (own === 25 ? "bar" : own === 0 ? "off" : String(own));
 
-function boardModel(board, dice, steps, moves = { sources: new Set(), targets: new Map() }) {
+export function boardModel(board, dice, steps, moves = { sources: new Set(), targets: new Map() }) {
   return {
     board,
     viewSide: "white",
@@ -58,7 +58,7 @@ function options(values, prefix, chosen) {
 
 /** A refusal: the engine's message, the rule's section, a legal play to draw and,
  * when the play is known, a link to its rules problem report. */
-function explanationHtml(why, report = null) {
+export function explanationHtml(why, report = null) {
   const parts = [`<p class="explanation">${escapeHtml(why.message[lang])}</p>`];
   parts.push(
     `<p class="copy-row"><a class="rule-link" href="${ruleHref(why.anchor)}" target="_blank" rel="noopener">${escapeHtml(t("trainer.readRule"))}: ${escapeHtml(ruleName(why.rule))}</a>`,
@@ -75,6 +75,12 @@ function explanationHtml(why, report = null) {
     parts.push(`<p><a class="report-link" href="/report?${query}">${escapeHtml(t("trainer.report.open"))}</a></p>`);
   }
   return parts.join("");
+}
+
+/** A player's practice puzzles (learn from your mistakes): how many, due now, mastered. */
+export function countsHtml(counts) {
+  const item = (key, value, name) => `<div><dt>${escapeHtml(t(key))}</dt><dd class="${name}">${escapeHtml(num(value))}</dd></div>`;
+  return `<dl class="puzzle-counts">${item("mistakes.countPuzzles", counts.puzzles, "count-puzzles")}${item("mistakes.countDue", counts.due, "count-due")}${item("mistakes.countMastered", counts.mastered, "count-mastered")}</dl>`;
 }
 
 export async function trainerPage(root) {
@@ -104,6 +110,7 @@ export async function trainerPage(root) {
       <div class="trainer-result" aria-live="polite"></div>
       <p class="copy-row hint-text"><span data-i18n="trainer.share"></span> <a class="trainer-link"></a></p>
       <p class="hint-text trainer-streak"></p>
+      <div class="trainer-mistakes"></div>
     </section>`;
   translate(root);
   // Plays drills take plays on the board too: each click-move is one step of the play.
@@ -377,6 +384,18 @@ export async function trainerPage(root) {
     if (drill) load();
   });
   fillChoices();
+  // The player's own mistakes as puzzles (from analysed games): counts and a way in.
+  const showPuzzles = (counts) => {
+    root.querySelector(".trainer-mistakes").innerHTML = counts.puzzles
+      ? `<h3>${escapeHtml(t("mistakes.title"))}</h3>${countsHtml(counts)}<p><a class="btn practise-link" href="/mistakes">${escapeHtml(t("mistakes.practise"))}</a></p>`
+      : "";
+  };
+  api("GET", "/api/mistakes/counts")
+    .then((counts) => {
+      showPuzzles(counts);
+      onLangChange(() => showPuzzles(counts));
+    })
+    .catch(() => {});
   try {
     progress = (await api("GET", "/api/trainer/progress")).data;
   } catch {

@@ -1,0 +1,92 @@
+"""Practice puzzles of a player's own mistakes (``/api/mistakes/...``, issue 15).
+
+A puzzle is shown without its answer: the position, the dice and the rules.
+Once answered, the verdict carries both plays (the one made in the game and
+the best) with their equities, and the answer's own when it was a legal play.
+Boards are per side in that side's own numbering, the side on roll playing
+White (:class:`BoardView`).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from nard.server.protocol.trainer import RefusalView
+from nard.server.protocol.views import BoardView, RulesView, View
+
+
+class PuzzleCountsView(View):
+    """How many puzzles the player has, how many are due now, how many mastered
+    (in the last Leitner box: solved four times in a row)."""
+
+    puzzles: int
+    due: int
+    mastered: int
+
+
+class PuzzleView(View):
+    """One puzzle to solve: find a better play than the one made in the game."""
+
+    id: int
+    game: str
+    """The game's public id (its replay is ``/replay/{game}``)."""
+    game_number: int
+    move: int
+    side: str
+    position_id: str
+    board: BoardView
+    dice: list[int]
+    """High die first."""
+    rules: RulesView
+    rules_name: str | None
+    """``standard``, ``iranian`` or ``v1-board`` when the rules are one of those."""
+    mark: str
+    box: int
+    due_at: datetime
+    answered: int
+    right: int
+
+
+class NextPuzzleView(View):
+    """The puzzle to practise next (due first, earliest due first), or none."""
+
+    puzzle: PuzzleView | None
+    due_now: bool
+    counts: PuzzleCountsView
+
+
+class MadePuzzlesView(View):
+    """Puzzles made of one game's analysis: how many were new, how many the game has."""
+
+    added: int
+    game_puzzles: int
+    counts: PuzzleCountsView
+
+
+class PlayEquityView(View):
+    play: str
+    equity: float
+
+
+class PuzzleVerdict(View):
+    """An answer judged by the analysis's ranking. ``legal`` false: the rules refused
+    the play (``explanation``) or it was no play (``error``); nothing was counted.
+    Otherwise ``yours`` is the play entered with its equity, ``right`` whether the
+    analysis would not have marked it (``loss`` at most ``tolerance``), and the
+    puzzle moved to ``box`` (due again at ``due_at``)."""
+
+    right: bool
+    legal: bool
+    explanation: RefusalView | None
+    error: str | None
+    yours: PlayEquityView | None
+    loss: float | None
+    played: PlayEquityView
+    best: PlayEquityView
+    difference: float
+    """The best play's equity minus the game play's."""
+    tolerance: float
+    box: int
+    due_at: datetime
+    mastered: bool
+    counts: PuzzleCountsView
