@@ -149,9 +149,14 @@ def test_a_copy_nobody_uses_is_dropped_when_the_game_moves_elsewhere(
     a, b = cluster(), cluster()
     game = a.new_game("rae", mode="hotseat", length=3)  # created on A, played on B
     b.tokens["rae"] = a.tokens["rae"]
-    assert _rooms(a).registry.cached(game["id"]) is not None
+    held = _rooms(a).registry.cached(game["id"])
+    assert held is not None
     with b.socket("rae", game["id"]) as ws:
         _open(ws)
+        # Just asked for on A (a request may still hold it): kept up, not dropped.
+        eventually(lambda: held.seq == ws.seq, f"A's copy stayed at {held.seq}, B at {ws.seq}")
+        assert _rooms(a).registry.cached(game["id"]) is held
+        _rooms(a).sync.keep_asked_s = 0.0  # as if A had last used it long ago
         ws.play_turn()
         # A keeps no copy up to date that no socket, bot or clock of its own uses...
         eventually(lambda: _rooms(a).registry.cached(game["id"]) is None, "A kept its copy")

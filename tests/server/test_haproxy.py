@@ -102,6 +102,19 @@ def _analyse_on_one_read_on_other(
         time.sleep(0.2)
 
 
+def _one_instance_a_game(lb: int) -> None:
+    """Every request and socket of a game reaches one instance (hashed on the game's
+    id), so its players share one copy; the games spread over both instances."""
+    games = [secrets.token_urlsafe(9) for _ in range(40)]
+    served: dict[str, set[str]] = {}
+    for game in games:
+        for path in (f"/api/games/{game}", f"/api/games/{game}/record.json", f"/ws/games/{game}"):
+            answer = httpx.get(f"http://127.0.0.1:{lb}{path}", timeout=10)
+            served.setdefault(game, set()).add(answer.headers["x-nard-instance"])
+    assert all(len(instances) == 1 for instances in served.values()), served
+    assert set().union(*served.values()) == {"a", "b"}, served
+
+
 class Player:
     """One hot-seat game played through the balancer, reconnecting when cut off."""
 
@@ -198,6 +211,7 @@ def test_two_instances_behind_haproxy_survive_a_sigkill(
         ]
         stack.enter_context(_haproxy(lb, ports, tmp_path / "haproxy.log"))
         client = stack.enter_context(Client(lb))
+        _one_instance_a_game(lb)
         players = [
             Player(client, client.new_game(mode="hotseat", length=1)["id"]) for _ in range(GAMES)
         ]

@@ -273,11 +273,15 @@ class Registry:
         self.evict()
         return kept
 
-    def drop(self, public_id: str) -> bool:
-        """Drop the game's copy now unless it is in use; whether it went (or was not here)."""
+    def drop(self, public_id: str, *, unused_s: float, now: float | None = None) -> bool:
+        """Drop the game's copy unless it is in use or was asked for in the last
+        ``unused_s`` seconds; whether it went (or was not here)."""
         live = self._live.get(public_id)
         if live is None:
             return True
+        now = time.monotonic() if now is None else now
+        if now - self._used.get(public_id, now) < unused_s:
+            return False
         if live.lock.locked() or any(in_use(live) for in_use in self._in_use):
             return False
         self._forget_copy(live)

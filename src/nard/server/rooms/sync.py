@@ -5,11 +5,11 @@ taken, claim and client seed is announced on the bus
 (:meth:`~nard.server.bus.EventBus.announce`); the other processes' copies
 catch up from the database (only the actions logged since), so no process
 serves its own stale copy. A copy that nothing here uses (no socket, no bot
-turn, no clock running) is dropped instead: catching up a game played on another
-instance at each of its actions cost more than the action itself, and the next
-use here reads it afresh. A socket that connects reads the database's
-``seq`` first, and when the bus was cut off every copy catches up and the
-sockets of those that moved get the whole state again.
+turn, no clock running, nothing asked for it lately) is dropped instead:
+catching up a game played on another instance at each of its actions cost more
+than the action itself, and the next use here reads it afresh. A socket that
+connects reads the database's ``seq`` first, and when the bus was cut off every
+copy catches up and the sockets of those that moved get the whole state again.
 """
 
 from __future__ import annotations
@@ -25,12 +25,24 @@ from nard.server.rooms.registry import LiveGame, Registry
 
 log = logging.getLogger(__name__)
 
+KEEP_ASKED_S = 10.0
+"""A copy asked for this recently is kept up rather than dropped: a socket or a
+request may hold it between reading it and being counted as its user."""
+
 
 class Sync:
     """The bus's :class:`~nard.server.bus.Watcher` for the registry's games."""
 
-    def __init__(self, registry: Registry, bus: EventBus, projection: Projection) -> None:
+    def __init__(
+        self,
+        registry: Registry,
+        bus: EventBus,
+        projection: Projection,
+        *,
+        keep_asked_s: float = KEEP_ASKED_S,
+    ) -> None:
         self.registry = registry
+        self.keep_asked_s = keep_asked_s
         self.bus = bus
         self.projection = projection
         self._tasks: set[asyncio.Task[None]] = set()
@@ -47,7 +59,7 @@ class Sync:
     def changed_elsewhere(self, game: str, seq: int) -> None:
         live = self.registry.cached(game)
         # A notice older than our copy is about a change we have already seen.
-        if live is None or seq < live.seq or self.registry.drop(game):
+        if live is None or seq < live.seq or self.registry.drop(game, unused_s=self.keep_asked_s):
             return
         self._spawn(self._catch_up(live, resend=False))
 
