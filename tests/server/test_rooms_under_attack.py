@@ -175,7 +175,9 @@ def test_the_cache_keeps_at_most_max_live_games(server: Harness) -> None:
     registry.max_live = 5
     games = [server.new_game("jo", mode="hotseat")["id"] for _ in range(12)]
     assert len(registry) <= 5
-    assert all(registry.cached(game) is not None for game in games[-5:])
+    # The newest stays; which older ones went depends on which were busy (a game whose
+    # lock is held at that moment is kept, and a newer one goes in its place).
+    assert registry.cached(games[-1]) is not None
     for game in games[:3]:  # the dropped ones load again
         assert server.request("jo", "GET", f"/api/games/{game}").status_code == 200
     assert len(registry) <= 5
