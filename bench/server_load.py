@@ -4,7 +4,8 @@ Each game has two players (two guests, two WebSocket connections); the player
 to act sends a legal action (roll, step, confirm) on average every ``--pace``
 seconds (exponentially distributed pauses). Prints actions per second, the
 round-trip latency (send -> ack, which the server sends only after the action
-is committed) at p50/p99, and every error.
+is committed) at p50/p99/p99.9 and its maximum (also per ``--window`` seconds),
+and every error.
 
     nard serve --port 8000 &           # SQLite, or NARD_DATABASE_URL=postgresql://...
     python bench/server_load.py --url http://127.0.0.1:8000 --games 1000 --pace 2 --seconds 60
@@ -71,6 +72,8 @@ class Player:
 class Stats:
     def __init__(self) -> None:
         self.latencies: list[float] = []
+        self.sent_at: list[float] = []
+        """When each measured action was sent (monotonic), for the latency over time."""
         self.errors: dict[str, int] = {}
         self.ids = itertools.count(1)
 
@@ -120,6 +123,7 @@ async def play(players: dict[str, Player], pace: float, stop: float, stats: Stat
             stats.errors["timeout"] = stats.errors.get("timeout", 0) + 1
             continue
         stats.latencies.append(time.perf_counter() - started)
+        stats.sent_at.append(time.monotonic())
         if answer["type"] == "error":
             stats.errors[answer["code"]] = stats.errors.get(answer["code"], 0) + 1
         # Both players see the update before the next action.
@@ -193,11 +197,18 @@ async def main(args: argparse.Namespace) -> None:
         used = [after - before for before, after in zip(cpu, now, strict=True)]
         gc.enable()
     latencies = sorted(stats.latencies)
-    p50 = statistics.median(latencies) * 1000 if latencies else float("nan")
-    p99 = latencies[int(0.99 * (len(latencies) - 1))] * 1000 if latencies else float("nan")
     print(f"games {args.games}, pace {args.pace} s, {elapsed:.1f} s")
     print(f"actions {len(latencies)}, {len(latencies) / elapsed:.1f} actions/s")
-    print(f"round trip p50 {p50:.1f} ms, p99 {p99:.1f} ms")
+    print(f"round trip {_percentiles(latencies)}")
+    if args.window:
+        # The latency over time: a collector's pass or a checkpoint shows as one window.
+        for start in range(0, int(elapsed), int(args.window)):
+            window = sorted(
+                latency
+                for latency, at in zip(stats.latencies, stats.sent_at, strict=True)
+                if begin + start <= at < begin + start + args.window
+            )
+            print(f"  {start:5d}-{start + int(args.window)} s: {_percentiles(window)}")
     print(f"errors {sum(stats.errors.values())} {stats.errors}")
     actions = max(1, len(latencies))
     print(f"client CPU {used[0] * 1000 / actions:.2f} ms/action", end="")
@@ -205,6 +216,20 @@ async def main(args: argparse.Namespace) -> None:
         print(f", server CPU {used[1] * 1000 / actions:.2f} ms/action", end="")
         print(f", server memory {_resident_mib(args.server_pid):.0f} MiB at the end", end="")
     print()
+
+
+def _percentiles(latencies: list[float]) -> str:
+    """p50, p99, p99.9 and the maximum of sorted latencies (seconds), in ms."""
+    if not latencies:
+        return "no actions"
+
+    def at(share: float) -> float:
+        return latencies[int(share * (len(latencies) - 1))] * 1000
+
+    return (
+        f"p50 {statistics.median(latencies) * 1000:.1f} ms, p99 {at(0.99):.1f} ms, "
+        f"p99.9 {at(0.999):.1f} ms, max {latencies[-1] * 1000:.1f} ms"
+    )
 
 
 def _resident_mib(server_pid: int) -> float:
@@ -233,6 +258,9 @@ if __name__ == "__main__":
         "--pace", type=float, default=2.0, help="mean seconds between actions of a game"
     )
     parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument(
+        "--window", type=float, default=0.0, help="also print the latency per window of S seconds"
+    )
     parser.add_argument(
         "--server-pid", type=int, help="the server's process id, for its CPU per action and memory"
     )
