@@ -2,8 +2,8 @@
 
 Each test is one thing two instances used to get wrong: a claimed game that
 took more actions, an instance serving its own stale copy, a Redis restart
-that cut sockets off for good, and deployments sharing a Redis that heard
-each other's games.
+that cut sockets off for good, deployments sharing a Redis that heard each
+other's games, and every instance hearing every game.
 """
 
 from __future__ import annotations
@@ -222,3 +222,45 @@ def test_a_redis_restart_loses_no_ack_and_the_instances_resubscribe(
             while watcher.seq < ws.seq:
                 watcher.recv()
             assert watcher.state == ws.state
+
+
+def test_an_instance_hears_a_game_only_while_it_has_a_socket_of_it(
+    cluster: Callable[..., Harness],
+) -> None:
+    from redis import Redis
+
+    a, b = cluster(), cluster()
+    game = a.new_game("ada", mode="friend", side="white", length=3)
+    b.guest("bob")
+    invite = game["invite_url"].rsplit("/", 1)[1]
+    assert b.request("bob", "POST", f"/api/invites/{invite}").status_code == 200
+    a.guest("cy")
+    watch = game["watch_url"].split("token=", 1)[1]
+    channels = _rooms(a).bus.games  # type: ignore[attr-defined]
+    redis = Redis.from_url(REDIS)
+
+    def heard_by(channel: str) -> int:
+        counts: list[tuple[bytes | str, int]] = redis.pubsub_numsub(channels + channel)
+        return counts[0][1]
+
+    try:
+        assert heard_by(game["id"]) == 0  # created on A: no socket, no subscription
+        with b.socket("bob", game["id"]) as black:
+            # The state came after the subscription was active: B alone hears the game.
+            assert heard_by(game["id"]) == 1
+            with a.socket("ada", game["id"]) as white, a.socket("cy", game["id"], f"watch={watch}"):
+                assert heard_by(game["id"]) == 2  # one each, however many sockets
+                assert heard_by(f"{game['id']}:spectators") == 1
+                _open(white)
+                while black.seq < white.seq:
+                    black.recv()
+                assert black.state == white.state
+            eventually(lambda: heard_by(f"{game['id']}:spectators") == 0, "A kept the chat")
+            eventually(lambda: heard_by(game["id"]) == 1, "A still hears the game")
+        eventually(lambda: heard_by(game["id"]) == 0, "B still hears the game")
+        with b.client.websocket_connect("/ws/lobby") as lobby:
+            assert lobby.receive_json()["type"] == "lobby"
+            assert heard_by("lobby") == 1
+        eventually(lambda: heard_by("lobby") == 0, "B still hears the lobby")
+    finally:
+        redis.close()
