@@ -303,3 +303,43 @@ def test_a_redis_restart_subscribes_every_game_with_a_subscriber_again(tmp_path:
             return before, during, watcher.reconnections
 
         assert asyncio.run(run()) == (["b"], ["d"], 1)
+
+
+@pytest.mark.skipif(not _redis_up(), reason="Redis at 127.0.0.1:6379 is unreachable")
+def test_a_subscribe_that_fails_makes_the_bus_start_afresh() -> None:
+    from redis import asyncio as aioredis
+    from redis.exceptions import ConnectionError as RedisConnectionError
+
+    async def run() -> list[str]:
+        prefix = f"test{secrets.token_hex(4)}:"
+        bus, watcher = RedisBus(REDIS, prefix=prefix), _Watcher()
+        bus.watch(watcher)
+        redis = aioredis.from_url(REDIS)
+        await bus.start()
+        seen: list[str] = []
+        try:
+            pubsub = bus._pubsub
+
+            async def refused(*channels: str) -> None:
+                raise RedisConnectionError("refused for the test")
+
+            pubsub.subscribe = refused
+            bus.subscribe("g1", seen.append)
+            await bus.listening("g1")  # the failure does not leave it waiting
+
+            async def again() -> bool:
+                return watcher.reconnections == 1 and "game:g1" in await _channels(redis, prefix)
+
+            await _until(again, "the bus did not subscribe again after the failure")
+            assert bus._pubsub is not pubsub
+            await bus.publish("g1", "heard")
+            for _ in range(500):
+                if seen:
+                    break
+                await asyncio.sleep(0.02)
+        finally:
+            await bus.close()
+            await redis.aclose()
+        return seen
+
+    assert asyncio.run(run()) == ["heard"]

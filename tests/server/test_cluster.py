@@ -264,3 +264,39 @@ def test_an_instance_hears_a_game_only_while_it_has_a_socket_of_it(
         eventually(lambda: heard_by("lobby") == 0, "B still hears the lobby")
     finally:
         redis.close()
+
+
+def test_a_socket_opened_while_redis_is_down_hears_the_other_instance_once_it_is_back(
+    cluster: Callable[..., Harness], tmp_path: Path
+) -> None:
+    with own_redis(tmp_path) as (port, stop, start):
+        url = f"redis://127.0.0.1:{port}/0"
+        a, b = cluster(redis_url=url), cluster(redis_url=url)
+        game = a.new_game("rae", mode="hotseat", length=3)
+        b.tokens["rae"] = a.tokens["rae"]
+        stop()
+        eventually(lambda: not _connected(a) and not _connected(b), "the buses missed the stop")
+        with a.socket("rae", game["id"]) as watcher:
+            assert watcher.seq == 0  # the socket works on its own instance
+            start()
+            eventually(lambda: _connected(a) and _connected(b), "no resubscription")
+            channel = _rooms(a).bus.games + game["id"]  # type: ignore[attr-defined]
+            eventually(lambda: _subscribers(port, channel) == 1, "A did not subscribe the game")
+            with b.socket("rae", game["id"]) as ws:
+                _open(ws)
+                ws.play_turn()
+                while watcher.seq < ws.seq:
+                    watcher.recv()
+                assert watcher.state == ws.state
+
+
+def _subscribers(port: int, channel: str) -> int:
+    from redis import Redis
+
+    with Redis(port=port) as redis:
+        counts: list[tuple[bytes | str, int]] = redis.pubsub_numsub(channel)
+        return counts[0][1]
+
+
+def _connected(instance: Harness) -> bool:
+    return bool(_rooms(instance).bus.connected.is_set())  # type: ignore[attr-defined]
