@@ -2,8 +2,8 @@
 
 Each test is one thing two instances used to get wrong: a claimed game that
 took more actions, an instance serving its own stale copy, a Redis restart
-that cut sockets off for good, and deployments sharing a Redis that heard
-each other's games.
+that cut sockets off for good, deployments sharing a Redis that heard each
+other's games, and every instance hearing every game.
 """
 
 from __future__ import annotations
@@ -227,3 +227,81 @@ def test_a_redis_restart_loses_no_ack_and_the_instances_resubscribe(
             while watcher.seq < ws.seq:
                 watcher.recv()
             assert watcher.state == ws.state
+
+
+def test_an_instance_hears_a_game_only_while_it_has_a_socket_of_it(
+    cluster: Callable[..., Harness],
+) -> None:
+    from redis import Redis
+
+    a, b = cluster(), cluster()
+    game = a.new_game("ada", mode="friend", side="white", length=3)
+    b.guest("bob")
+    invite = game["invite_url"].rsplit("/", 1)[1]
+    assert b.request("bob", "POST", f"/api/invites/{invite}").status_code == 200
+    a.guest("cy")
+    watch = game["watch_url"].split("token=", 1)[1]
+    channels = _rooms(a).bus.games  # type: ignore[attr-defined]
+    redis = Redis.from_url(REDIS)
+
+    def heard_by(channel: str) -> int:
+        counts: list[tuple[bytes | str, int]] = redis.pubsub_numsub(channels + channel)
+        return counts[0][1]
+
+    try:
+        assert heard_by(game["id"]) == 0  # created on A: no socket, no subscription
+        with b.socket("bob", game["id"]) as black:
+            # The state came after the subscription was active: B alone hears the game.
+            assert heard_by(game["id"]) == 1
+            with a.socket("ada", game["id"]) as white, a.socket("cy", game["id"], f"watch={watch}"):
+                assert heard_by(game["id"]) == 2  # one each, however many sockets
+                assert heard_by(f"{game['id']}:spectators") == 1
+                _open(white)
+                while black.seq < white.seq:
+                    black.recv()
+                assert black.state == white.state
+            eventually(lambda: heard_by(f"{game['id']}:spectators") == 0, "A kept the chat")
+            eventually(lambda: heard_by(game["id"]) == 1, "A still hears the game")
+        eventually(lambda: heard_by(game["id"]) == 0, "B still hears the game")
+        with b.client.websocket_connect("/ws/lobby") as lobby:
+            assert lobby.receive_json()["type"] == "lobby"
+            assert heard_by("lobby") == 1
+        eventually(lambda: heard_by("lobby") == 0, "B still hears the lobby")
+    finally:
+        redis.close()
+
+
+def test_a_socket_opened_while_redis_is_down_hears_the_other_instance_once_it_is_back(
+    cluster: Callable[..., Harness], tmp_path: Path
+) -> None:
+    with own_redis(tmp_path) as (port, stop, start):
+        url = f"redis://127.0.0.1:{port}/0"
+        a, b = cluster(redis_url=url), cluster(redis_url=url)
+        game = a.new_game("rae", mode="hotseat", length=3)
+        b.tokens["rae"] = a.tokens["rae"]
+        stop()
+        eventually(lambda: not _connected(a) and not _connected(b), "the buses missed the stop")
+        with a.socket("rae", game["id"]) as watcher:
+            assert watcher.seq == 0  # the socket works on its own instance
+            start()
+            eventually(lambda: _connected(a) and _connected(b), "no resubscription")
+            channel = _rooms(a).bus.games + game["id"]  # type: ignore[attr-defined]
+            eventually(lambda: _subscribers(port, channel) == 1, "A did not subscribe the game")
+            with b.socket("rae", game["id"]) as ws:
+                _open(ws)
+                ws.play_turn()
+                while watcher.seq < ws.seq:
+                    watcher.recv()
+                assert watcher.state == ws.state
+
+
+def _subscribers(port: int, channel: str) -> int:
+    from redis import Redis
+
+    with Redis(port=port) as redis:
+        counts: list[tuple[bytes | str, int]] = redis.pubsub_numsub(channel)
+        return counts[0][1]
+
+
+def _connected(instance: Harness) -> bool:
+    return bool(_rooms(instance).bus.connected.is_set())  # type: ignore[attr-defined]

@@ -54,6 +54,9 @@ class Fanout:
     def subscribe(self, game: str, deliver: Deliver) -> Callable[[], None]:
         return self.bus.subscribe(game, deliver)
 
+    async def listening(self, *games: str) -> bool:
+        return await self.bus.listening(*games)
+
     async def _run(self) -> None:
         while True:
             game, send = await self._queue.get()

@@ -319,17 +319,13 @@ async def _serve(
     await websocket.accept()
     connection = Connection(websocket, live, player, rooms, settings)
     connection.metrics.sockets.inc()
-    unsubscribe = rooms.bus.subscribe(live.public_id, connection.deliver)
-    if not sides:
-        # Spectators hear their own chat; players read it only after the match.
-        stop_spectators = rooms.bus.subscribe(
-            spectators_channel(live.public_id), connection.deliver
-        )
-        unsubscribe_game = unsubscribe
+    # Spectators hear their own chat; players read it only after the match.
+    channels = [live.public_id] if sides else [live.public_id, spectators_channel(live.public_id)]
+    stops = [rooms.bus.subscribe(channel, connection.deliver) for channel in channels]
 
-        def unsubscribe() -> None:
-            unsubscribe_game()
-            stop_spectators()
+    def unsubscribe() -> None:
+        for stop in stops:
+            stop()
 
     connection.send(
         WelcomeMessage(
@@ -341,6 +337,11 @@ async def _serve(
     await rooms.table.arrive(live, sides)
     writer = asyncio.create_task(connection.writer())
     try:
+        if await rooms.bus.listening(*channels):
+            # The game was read before this process heard its channel: what was
+            # published in between is in the database.
+            async with live.lock:
+                await rooms.registry.refresh(live)
         await connection.catch_up(since)
         reader = asyncio.create_task(connection.reader())
         done, _ = await asyncio.wait({reader, writer}, return_when=asyncio.FIRST_COMPLETED)

@@ -35,9 +35,8 @@ async def lobby_socket(websocket: WebSocket) -> None:
         with contextlib.suppress(asyncio.QueueFull):
             outbox.put_nowait(message)
 
-    stops = [hall.bus.subscribe(CHANNEL, deliver)]
-    if player is not None:
-        stops.append(hall.bus.subscribe(player_channel(player.id), deliver))
+    channels = [CHANNEL] if player is None else [CHANNEL, player_channel(player.id)]
+    stops = [hall.bus.subscribe(channel, deliver) for channel in channels]
 
     async def write() -> None:
         while (message := await outbox.get()) is not None:
@@ -47,7 +46,13 @@ async def lobby_socket(websocket: WebSocket) -> None:
         while (await websocket.receive())["type"] != "websocket.disconnect":
             pass  # the lobby socket only listens; players act over HTTP
 
-    deliver((await hall.snapshot()).model_dump_json())
+    try:
+        await hall.bus.listening(*channels)  # a change after the snapshot is heard
+        deliver((await hall.snapshot()).model_dump_json())
+    except BaseException:
+        for stop in stops:
+            stop()
+        raise
     await hall.arrive(player)
     tasks = [asyncio.create_task(write()), asyncio.create_task(read())]
     try:
