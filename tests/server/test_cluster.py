@@ -305,3 +305,42 @@ def _subscribers(port: int, channel: str) -> int:
 
 def _connected(instance: Harness) -> bool:
     return bool(_rooms(instance).bus.connected.is_set())  # type: ignore[attr-defined]
+
+
+def test_a_stale_copy_never_flags_a_side_that_moved_on_the_other_instance(pg_url: str) -> None:
+    from nard.server.rooms.clocks import Timekeeper
+    from tests.server.test_clocks import BLITZ_1, FakeTime, _clocked_game, _opened
+
+    clock = FakeTime()
+    with ExitStack() as stack:
+
+        def start(prefix: str) -> Harness:
+            settings = make_settings(pg_url, redis_url=REDIS, redis_prefix=prefix)
+            app = create_app(settings, timekeeper=Timekeeper(clock))
+            return Harness(stack.enter_context(TestClient(app)))
+
+        # Apart on the bus, as when A's change notices are lost: A's copy falls behind.
+        a, b = start(f"a{secrets.token_hex(4)}:"), start(f"b{secrets.token_hex(4)}:")
+        a.guest("wes")
+        game_id = _clocked_game(a)
+        b.tokens.update(a.tokens)
+        with a.socket("wes", game_id) as white, a.socket("bea", game_id) as black:
+            mover, _ = _opened(white, black)
+        side = mover.state["game"]["turn"]
+        player = "wes" if side == "white" else "bea"
+        held = _rooms(a).registry.cached(game_id)
+        assert held is not None
+        with b.socket(player, game_id) as on_b:
+            on_b.play_turn()  # the mover plays in time, on B
+            moved = on_b.seq
+        assert held.seq < moved
+        # Long after the mover's time would have run out, A's timer fires on its old copy.
+        clock.ms += BLITZ_1 + 8_000 + 1
+
+        async def fire() -> bool:
+            return await _rooms(a).table.time_out(held)
+
+        assert a.client.portal.call(fire) is False  # type: ignore[union-attr]
+        assert held.seq == moved  # read again instead
+        row = b.request(player, "GET", f"/api/games/{game_id}").json()
+        assert row["status"] == "active" and row["seq"] == moved

@@ -362,20 +362,23 @@ class Table:
             clock = self.timekeeper.charged(live)
             if live.is_over or clock is None or clock.flagged is None:
                 return False
-            await self._lose_on_time(live, clock)
-            return True
+            return await self._lose_on_time(live, clock)
 
-    async def _lose_on_time(self, live: LiveGame, clock: MatchClock) -> None:
-        """The flagged side loses the match; stored like a claim, published like an action."""
+    async def _lose_on_time(self, live: LiveGame, clock: MatchClock) -> bool:
+        """The flagged side loses the match; stored like a claim, published like an action.
+        False when the game had moved on (this copy was behind): it is read again."""
         assert clock.flagged is not None
         winner = clock.flagged.other
         result = OutcomeView(winner=side_name(winner), reason="time", score=live.match.score)
 
         def finish(session: Session) -> bool:
+            # Only at the action this copy knows: a side that moved meanwhile (on
+            # another instance) is not out of time.
             done = GameRepository(session).finish(
                 live.setup.id,
                 status=GameStatus.FINISHED.value,
                 result=stored(result),
+                seq=live.seq,
                 clock=clock.to_dict(),
             )
             session.commit()
@@ -383,13 +386,14 @@ class Table:
 
         if not await self.database.run(finish):
             await self.registry.reload(live)
-            return
+            return False
         standing = live.standing
         live.standing = Standing(
             standing.match, standing.seq, GameStatus.FINISHED, result, datetime.now(UTC)
         )
         self.timekeeper.keep(live, clock)
         await self.publish_state(live)
+        return True
 
     async def publish_state(self, live: LiveGame) -> None:
         await self.bus.publish(live.public_id, self.projection.state_message(live))
