@@ -31,10 +31,14 @@ standard rules, player A's points per game ± 1 standard error:
 
     world_class  expert           78     7   +0.071 ± 0.085   (expert 1-ply in races)
     world_class  expert          400     8   +0.006 ± 0.040
+    world_class  expert         1000    11   +0.027 ± 0.024   (2026-12-01, 60 min, 2 jobs)
 
 (The 2-ply rows are the earlier plain 2-ply search, before world_class's
-filters; world_class's rows are within noise of expert: one pair's standard
-deviation is 0.80, so 1,000 pairs are needed for a standard error of 0.025.)
+filters. One pair's standard deviation is 0.75 to 0.80, so 1,000 pairs give a
+standard error of 0.024: world_class's 1,000 pairs put it +0.027 ± 0.024 ahead
+of expert, about one standard error, so no margin is shown; pooled with the
+400 pairs of seed 8, +0.021 ± 0.020. A margin of 0.07 ppg or more is ruled out
+at two standard errors.)
 Under the Iranian preset (every play checked legal with --check):
 
     expert       pubeval          50     3   +0.730 ± 0.133
