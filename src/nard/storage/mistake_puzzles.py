@@ -46,9 +46,15 @@ def add_puzzles(session: Session, rows: Sequence[MistakePuzzle]) -> int:
     return added
 
 
-def puzzle_of(session: Session, player_id: int, puzzle_id: int) -> MistakePuzzle | None:
-    """The player's puzzle ``puzzle_id``; None when there is none or it is another's."""
-    row = session.get(MistakePuzzle, puzzle_id)
+def puzzle_of(
+    session: Session, player_id: int, puzzle_id: int, *, lock: bool = False
+) -> MistakePuzzle | None:
+    """The player's puzzle ``puzzle_id``; None when there is none or it is another's.
+
+    With ``lock`` the row stays locked until the transaction ends (PostgreSQL), so
+    two answers at once (two tabs) are counted one after the other, none lost.
+    """
+    row = session.get(MistakePuzzle, puzzle_id, with_for_update=lock)
     return row if row is not None and row.player_id == player_id else None
 
 

@@ -163,7 +163,7 @@ class MistakesService:
         now = self.clock()
 
         def answer(session: Session) -> Answered:
-            row = puzzle_of(session, player_id, puzzle_id)
+            row = puzzle_of(session, player_id, puzzle_id, lock=True)
             if row is None:
                 raise Refusal(RefusalCode.NO_SUCH_PUZZLE)
             judged = check_answer(puzzle_from_row(row), text, rules_from_dict(row.rules))

@@ -1,0 +1,144 @@
+"""The mistakes service on the database, with puzzles made by hand (no analysis to
+wait for): answers at once are all counted, and the puzzle to practise next."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+from sqlalchemy import select, text
+from sqlalchemy.orm import Session, sessionmaker
+
+from nard.core.board import Position
+from nard.core.dice import Roll
+from nard.core.notation import format_play
+from nard.core.plays import apply_play, generate_plays
+from nard.core.rules import STANDARD
+from nard.server.database import Database
+from nard.server.services.mistakes_service import MistakesService
+from nard.storage.mistake_puzzles import new_row
+from nard.storage.models import MistakePuzzle
+from nard.storage.repository import PlayerRepository
+from nard.storage.session import make_engine, make_sessions, migrate
+from nard.trainer.mistakes import rules_to_dict
+from tests.dbs import database_url
+from tests.storage.test_repository import _game
+
+NOW = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
+BEST = "8/5 6/5"
+
+
+def _sessions(kind: str, folder: Path) -> Iterator[sessionmaker[Session]]:
+    with database_url(kind, folder) as url:
+        engine = make_engine(url)
+        migrate(engine)
+        yield make_sessions(engine)
+        engine.dispose()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def sessions(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[sessionmaker[Session]]:
+    yield from _sessions(request.param, tmp_path)
+
+
+@pytest.fixture
+def pg_sessions(tmp_path: Path) -> Iterator[sessionmaker[Session]]:
+    """PostgreSQL only: SQLite writes one transaction at a time, there is nothing to race."""
+    yield from _sessions("postgresql", tmp_path)
+
+
+def _ranking(searched: set[str]) -> list[dict[str, object]]:
+    """Every legal play of 31 at the start: the best first, each next one 0.05 worse."""
+    start = Position.initial()
+    plays = sorted(
+        (format_play(play), apply_play(start, play).id())
+        for play in generate_plays(start, Roll(3, 1), STANDARD)
+    )
+    plays.sort(key=lambda item: item[0] != BEST)
+    return [
+        {
+            "play": name,
+            "position_id": reached,
+            "equity": 0.2 - 0.05 * rank,
+            "searched": name in searched,
+        }
+        for rank, (name, reached) in enumerate(plays)
+    ]
+
+
+def _puzzles(
+    sessions: sessionmaker[Session], count: int, searched: set[str] | None = None
+) -> tuple[int, list[int]]:
+    """A player with ``count`` puzzles of the opening 31, all due at NOW, in id order."""
+    ranking = _ranking({BEST} if searched is None else searched)
+    with sessions() as session:
+        player = PlayerRepository(session).create("mia").id
+        game = _game(session)
+        rows = [
+            new_row(
+                player_id=player,
+                game_id=game,
+                game_number=1,
+                move=move,
+                side="white",
+                position_id=Position.initial().id(),
+                dice="31",
+                rules=rules_to_dict(STANDARD),
+                played=ranking[-1]["play"],
+                played_equity=ranking[-1]["equity"],
+                best=BEST,
+                best_equity=0.2,
+                mark="blunder",
+                tolerance=0.04,
+                ranking=ranking,
+                box=1,
+                due_at=NOW,
+            )
+            for move in range(1, count + 1)
+        ]
+        session.add_all(rows)
+        session.commit()
+        return player, [row.id for row in rows]
+
+
+def _row(sessions: sessionmaker[Session], puzzle: int) -> MistakePuzzle:
+    with sessions() as session:
+        row = session.get(MistakePuzzle, puzzle)
+        assert row is not None
+        return row
+
+
+def test_two_answers_at_once_both_count(pg_sessions: sessionmaker[Session]) -> None:
+    sessions = pg_sessions
+    player, (puzzle,) = _puzzles(sessions, 1)
+    service = MistakesService(Database(sessions), clock=lambda: NOW)
+    with sessions() as holder:
+        # The row is held while both answers arrive, so both are in flight at once.
+        holder.scalar(select(MistakePuzzle).where(MistakePuzzle.id == puzzle).with_for_update())
+        answers = [
+            threading.Thread(target=lambda: asyncio.run(service.answer(player, puzzle, BEST)))
+            for _ in range(2)
+        ]
+        for answer in answers:
+            answer.start()
+        waiting = text(
+            "SELECT count(*) FROM pg_stat_activity"
+            " WHERE datname = current_database() AND wait_event_type = 'Lock'"
+        )
+        deadline = time.monotonic() + 60
+        while True:
+            with sessions() as look:  # a fresh transaction: pg_stat_activity is a snapshot
+                if look.scalar(waiting) == 2:
+                    break
+            assert time.monotonic() < deadline, "the two answers never waited for the row"
+            time.sleep(0.05)
+        holder.commit()
+    for answer in answers:
+        answer.join()
+    row = _row(sessions, puzzle)
+    assert (row.answered, row.right, row.box) == (2, 2, 2)
