@@ -7,7 +7,7 @@ import asyncio
 import threading
 import time
 from collections.abc import Iterator
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -72,10 +72,10 @@ def _ranking(searched: set[str]) -> list[dict[str, object]]:
 
 
 def _puzzles(
-    sessions: sessionmaker[Session], count: int, searched: set[str] | None = None
+    sessions: sessionmaker[Session], count: int, ranking: list[dict[str, object]] | None = None
 ) -> tuple[int, list[int]]:
     """A player with ``count`` puzzles of the opening 31, all due at NOW, in id order."""
-    ranking = _ranking({BEST} if searched is None else searched)
+    ranking = _ranking({BEST}) if ranking is None else ranking
     with sessions() as session:
         player = PlayerRepository(session).create("mia").id
         game = _game(session)
@@ -142,3 +142,74 @@ def test_two_answers_at_once_both_count(pg_sessions: sessionmaker[Session]) -> N
         answer.join()
     row = _row(sessions, puzzle)
     assert (row.answered, row.right, row.box) == (2, 2, 2)
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = NOW
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+def test_with_none_due_next_goes_round_the_puzzles(sessions: sessionmaker[Session]) -> None:
+    player, (first, second) = _puzzles(sessions, 2)
+    clock = Clock()
+    service = MistakesService(Database(sessions), clock=clock)
+
+    async def practise() -> list[int]:
+        shown = []
+        for _ in range(4):
+            kept, _ = await service.next(player)
+            assert kept is not None
+            shown.append(kept.row.id)
+            assert (await service.answer(player, kept.row.id, BEST)).answer.right
+            clock.now += timedelta(minutes=1)
+        return shown
+
+    # Both due: solved in turn (each then due tomorrow); then, with none due,
+    # practising early goes round them instead of offering the same one again.
+    assert asyncio.run(practise()) == [first, second, first, second]
+    assert [_row(sessions, each).box for each in (first, second)] == [2, 2]
+
+
+def test_a_play_the_deep_search_never_looked_at_is_neither_right_nor_wrong(
+    sessions: sessionmaker[Session],
+) -> None:
+    ranking = _ranking({BEST})
+    quick = ranking[1]  # only estimated, and the estimate puts it above the best
+    quick["equity"] = 0.25
+    far = ranking[2]  # only estimated, and even so it loses too much
+    player, (puzzle,) = _puzzles(sessions, 1, ranking)
+    service = MistakesService(Database(sessions), clock=lambda: NOW)
+    unjudged = asyncio.run(service.answer(player, puzzle, str(quick["play"]))).answer
+    assert (unjudged.legal, unjudged.judged, unjudged.right, unjudged.loss) == (
+        True,
+        False,
+        False,
+        0.0,
+    )
+    row = _row(sessions, puzzle)
+    assert (row.answered, row.box) == (0, 1)  # not counted either way
+    wrong = asyncio.run(service.answer(player, puzzle, str(far["play"]))).answer
+    assert (wrong.legal, wrong.judged, wrong.right) == (True, True, False)
+    assert wrong.loss == pytest.approx(0.1)
+    assert _row(sessions, puzzle).answered == 1
+
+
+def test_an_answer_that_is_no_ranked_play_says_why_by_a_code(
+    sessions: sessionmaker[Session],
+) -> None:
+    ranking = _ranking({BEST})
+    missing = ranking.pop()
+    player, (puzzle,) = _puzzles(sessions, 1, ranking)
+    service = MistakesService(Database(sessions), clock=lambda: NOW)
+
+    def code(text: str) -> str | None:
+        answered = asyncio.run(service.answer(player, puzzle, text)).answer
+        assert not answered.legal and answered.error is not None
+        return answered.error_code
+
+    assert code(str(missing["play"])) == "not_ranked"
+    assert code("99/1") == "unreadable"
+    assert _row(sessions, puzzle).answered == 0
