@@ -7,6 +7,13 @@ design is). Its progress and its result are kept in the database (one row per
 game and analysed ``seq``), so any server process can read them, and a
 finished analysis stays with its game; each decision analysed is also
 published on the game's bus channel.
+
+Each start of a row is a new attempt: its job claims the row when its turn
+comes (the analysis thread's, or a worker's), and only the current attempt
+writes into it, so an attempt started over (asked again after
+``ABANDONED_AFTER_S`` of silence) never has its result overwritten by the one
+it replaced. An attempt still waiting for its turn is not silent: asked again,
+it is left to wait rather than started over.
 """
 
 from __future__ import annotations
