@@ -5,6 +5,7 @@ messages, and a newer analysis of the game stops it."""
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -40,13 +41,14 @@ def sessions(tmp_path: Path) -> Iterator[sessionmaker[Session]]:
     engine.dispose()
 
 
-def _begin(sessions: sessionmaker[Session], game: int, seq: int) -> int:
+def _begin(sessions: sessionmaker[Session], game: int, seq: int) -> tuple[int, int]:
+    """What the instance does to ask for an analysis: the row and its attempt."""
     with sessions() as session:
         analyses = AnalysisRepository(session)
         analyses.replace_running(game, seq)
         row = analyses.begin(game, seq)
         session.commit()
-        return row.id
+        return row.id, row.attempt
 
 
 def _row(sessions: sessionmaker[Session], analysis_id: int) -> Analysis:
@@ -61,9 +63,11 @@ def test_the_job_writes_the_result_and_publishes_its_progress(
 ) -> None:
     with sessions() as session:
         game = _game(session)
-    analysis = _begin(sessions, game, 4)
+    analysis, attempt = _begin(sessions, game, 4)
     published: list[dict[str, object]] = []
-    status = run(sessions, analysis, RECORD, 0, lambda text: published.append(json.loads(text)))
+    status = run(
+        sessions, analysis, attempt, RECORD, 0, lambda text: published.append(json.loads(text))
+    )
     assert status == "done"
     row = _row(sessions, analysis)
     assert row.status == "done" and row.result is not None and row.done == row.total > 0
@@ -77,7 +81,7 @@ def test_a_newer_analysis_stops_the_job_and_keeps_its_reason(
 ) -> None:
     with sessions() as session:
         game = _game(session)
-    first = _begin(sessions, game, 4)
+    first, attempt = _begin(sessions, game, 4)
     published: list[str] = []
 
     def replace_on_first_message(text: str) -> None:
@@ -85,14 +89,14 @@ def test_a_newer_analysis_stops_the_job_and_keeps_its_reason(
             _begin(sessions, game, 6)
         published.append(text)
 
-    assert run(sessions, first, RECORD, 0, replace_on_first_message) == "stopped"
+    assert run(sessions, first, attempt, RECORD, 0, replace_on_first_message) == "stopped"
     row = _row(sessions, first)
     assert (row.status, row.error, row.result) == ("failed", "replaced by a newer analysis", None)
     # A job taken from the queue after its replacement does not start.
-    replaced = _begin(sessions, game, 8)
+    replaced, attempt = _begin(sessions, game, 8)
     _begin(sessions, game, 9)  # while the job for action 8 waited on the queue
     published.clear()
-    assert run(sessions, replaced, RECORD, 0, published.append) == "stopped"
+    assert run(sessions, replaced, attempt, RECORD, 0, published.append) == "stopped"
     assert published == [] and _row(sessions, replaced).status == "failed"
 
 
@@ -100,4 +104,31 @@ def test_a_row_missing_from_the_workers_database_fails_the_job(
     sessions: sessionmaker[Session],
 ) -> None:
     with pytest.raises(LookupError, match="not in this worker's database"):
-        run(sessions, 12345, RECORD, 0, lambda text: None)
+        run(sessions, 12345, 1, RECORD, 0, lambda text: None)
+
+
+def test_a_row_queued_twice_is_analysed_by_one_job(sessions: sessionmaker[Session]) -> None:
+    with sessions() as session:
+        game = _game(session)
+    # Asked for, then asked again at the same action: two jobs on the queue for one row.
+    first, old = _begin(sessions, game, 4)
+    again, attempt = _begin(sessions, game, 4)
+    assert again == first and attempt == old + 1
+    runs: list[tuple[int, str, int]] = []
+
+    def job(taken: int) -> None:
+        published: list[str] = []
+        status = run(sessions, first, taken, RECORD, 0, published.append)
+        runs.append((taken, status, len(published)))
+
+    # The old attempt's job, and the new one's taken twice (a job run again by RQ).
+    workers = [threading.Thread(target=job, args=(each,)) for each in (old, attempt, attempt)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+    stopped = sorted(taken for taken, status, published in runs if status == "stopped")
+    assert stopped == [old, attempt]  # neither claimed the row, nor published a word
+    assert [published for _, status, published in runs if status == "stopped"] == [0, 0]
+    row = _row(sessions, first)
+    assert (row.status, row.attempt) == ("done", attempt) and row.result is not None

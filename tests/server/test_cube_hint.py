@@ -108,6 +108,75 @@ def test_money_options_reach_the_hint() -> None:
     assert cube_hint(jacoby).no_double != pytest.approx(cube_hint(plain).no_double, abs=1e-6)
 
 
+# -- anchors from backgammon reasoning, not from the engine -----------------------------
+
+
+def _counts(off: int = 0, **points: int) -> tuple[int, ...]:
+    """A side's 26 counts in its own numbering (0 borne off, ``p1``..``p24``)."""
+    counts = [0] * 26
+    counts[0] = off
+    for name, checkers in points.items():
+        counts[int(name[1:])] = checkers
+    return tuple(counts)
+
+
+# The doubler's checkers all on its 1-point, the opponent's all still on the
+# doubler's 7-point: the doubler bears off in at most 8 rolls, before the
+# opponent can bring one checker home, let alone bear one off: a sure gammon.
+SURE_GAMMON = (_counts(p1=15), _counts(p18=15))
+# The doubler (1, 1, 2 left) is off in two rolls, or one with doubles; the
+# opponent (two on its 6-point, the rest off) needs one of 3-3, 4-4, 5-5, 6-6
+# in its one roll between: it wins 30/36 * 4/36 = 9.3% (no gammons either way).
+LAST_ROLLS = (_counts(off=12, p1=2, p2=1), _counts(off=13, p6=2))
+# The doubler's 15 checkers on its 13-point, the opponent's last two on its
+# 1-point: the opponent bears them off next roll, a sure gammon for it.
+SURE_LOSS = (_counts(p13=15), _counts(off=13, p1=2))
+
+
+@pytest.mark.parametrize("doubler", [Side.WHITE, Side.BLACK])
+def test_anchor_a_sure_gammon_is_too_good_to_double(doubler: Side) -> None:
+    game = Game.from_position(Position(*SURE_GAMMON, turn=doubler))
+    hint = cube_hint(game)
+    assert (hint.decision, hint.doubler) == ("double", doubler.name.lower())
+    # Money, centred cube: playing on wins the gammon (+2); doubled and taken, a
+    # gammon at 2 (+4), so the taker passes (+1 to the doubler) and the doubler
+    # is too good to double.
+    assert hint.no_double == pytest.approx(2.0, abs=0.02)
+    assert hint.double_take == pytest.approx(4.0, abs=0.04)
+    assert hint.double_pass == 1.0
+    assert (hint.proper, hint.answer) == ("too_good_pass", "pass")
+    # The taker's view of the same double: a take loses about 4, a pass only 1.
+    offered, _ = game.apply(Double(doubler))
+    taker = cube_hint(offered)
+    assert (taker.decision, taker.doubler, taker.answer) == ("take", doubler.name.lower(), "pass")
+    assert -taker.double_take < -3.5 < -taker.double_pass == -1.0
+
+
+@pytest.mark.parametrize("doubler", [Side.WHITE, Side.BLACK])
+def test_anchor_last_rolls_are_double_pass(doubler: Side) -> None:
+    hint = cube_hint(Game.from_position(Position(*LAST_ROLLS, turn=doubler)))
+    # Winning 90.7% of single games: a take gives 2 * (2 * 0.907 - 1) = +1.63 to
+    # the doubler, more than the +1 of a pass (a take needs 25%); playing on
+    # gives less than the +1 that doubling takes at once.
+    losing = 30 / 36 * 4 / 36
+    assert hint.double_take == pytest.approx(2 * (1 - 2 * losing), abs=0.1)
+    assert hint.double_pass == 1.0
+    assert 0.75 < hint.no_double < 1.0
+    assert (hint.proper, hint.answer) == ("double_pass", "pass")
+
+
+@pytest.mark.parametrize("doubler", [Side.WHITE, Side.BLACK])
+def test_anchor_far_behind_is_no_double(doubler: Side) -> None:
+    game = Game.from_position(Position(*SURE_LOSS, turn=doubler))
+    hint = cube_hint(game)
+    # Gammoned for sure: -2 as it is, -4 doubled and taken (the taker gladly
+    # takes: +4 for it against -1 for a pass): no double.
+    assert hint.no_double == pytest.approx(-2.0, abs=0.02)
+    assert hint.double_take == pytest.approx(-4.0, abs=0.04)
+    assert hint.double_pass == 1.0
+    assert (hint.proper, hint.answer) == ("no_double_take", "take")
+
+
 # -- over the socket -------------------------------------------------------------------
 
 

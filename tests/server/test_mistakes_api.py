@@ -88,7 +88,7 @@ def test_mistakes_become_puzzles_answered_by_the_ranking(server: Harness) -> Non
     # The play made in the game again: wrong, both plays shown with their equities.
     url = f"/api/mistakes/{puzzle['id']}/answer"
     wrong = server.request("mia", "POST", url, json={"play": decision["chosen"]}).json()
-    assert wrong["legal"] is True and wrong["right"] is False
+    assert wrong["legal"] is True and wrong["judged"] is True and wrong["right"] is False
     assert wrong["played"] == {"play": decision["chosen"], "equity": decision["equity"]}
     assert wrong["best"] == {"play": decision["best"], "equity": decision["best_equity"]}
     assert wrong["yours"]["equity"] == pytest.approx(decision["equity"], abs=1e-6)
@@ -114,7 +114,8 @@ def test_mistakes_become_puzzles_answered_by_the_ranking(server: Harness) -> Non
     # A play the rules refuse counts for nothing and says why.
     refused = server.request("mia", "POST", url2, json={"play": "25/1"}).json()
     assert refused["legal"] is False and refused["right"] is False
-    assert refused["explanation"] is not None or refused["error"] is not None
+    assert refused["explanation"] is not None or refused["error_code"] in ("illegal", "unreadable")
+    assert refused["judged"] is False
     assert refused["box"] == 2 and refused["yours"] is None
 
     # The missed puzzle comes back ten minutes on, the solved one only tomorrow.

@@ -197,7 +197,7 @@ def test_the_profile_draws_the_error_rate_of_analysed_matches(server: Harness, d
         analyses = AnalysisRepository(session)
         running = analyses.begin(row.id, row.seq)
         stats = [{"side": "white", "pr": 4.25}, {"side": "black", "pr": 11.5}]
-        analyses.finish(running.id, result={"stats": stats})
+        analyses.finish(running.id, running.attempt, result={"stats": stats})
         session.commit()
     engine.dispose()
     nia_white = server.request("nia", "GET", f"/api/games/{game['id']}").json()["you"] == ["white"]

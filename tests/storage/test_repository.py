@@ -186,7 +186,8 @@ def test_analyses_keep_their_progress_and_the_finished_ones_stay(
         assert analyses.latest(game) is None
         first = analyses.begin(game, 4).id
         session.commit()
-        analyses.progress(first, 3, 10)
+        assert analyses.claim(first, 1)
+        analyses.progress(first, 1, 3, 10)
         session.commit()
     with sessions() as session:  # another session (another process) reads the progress
         row = AnalysisRepository(session).latest(game)
@@ -196,7 +197,7 @@ def test_analyses_keep_their_progress_and_the_finished_ones_stay(
             3,
             10,
         )
-        AnalysisRepository(session).finish(first, result={"games": [1]})
+        AnalysisRepository(session).finish(first, 1, result={"games": [1]})
         session.commit()
     with sessions() as session:
         analyses = AnalysisRepository(session)
@@ -206,13 +207,13 @@ def test_analyses_keep_their_progress_and_the_finished_ones_stay(
             10,
             {"games": [1]},
         )
-        analyses.progress(first, 5, 10)  # a late progress report changes a finished one not
+        analyses.progress(first, 1, 5, 10)  # a late progress report changes a finished one not
         later = analyses.begin(game, 9).id
         session.commit()
         assert later != first
         latest = analyses.latest(game)
         assert latest is not None and (latest.seq, latest.status) == (9, "running")
-        analyses.finish(later, result=None, error="the engine failed")
+        analyses.finish(later, 1, result=None, error="the engine failed")
         session.commit()
         kept = session.get(type(latest), first)
         assert kept is not None and (kept.status, kept.done, kept.result) == (
@@ -222,6 +223,7 @@ def test_analyses_keep_their_progress_and_the_finished_ones_stay(
         )
         again = analyses.begin(game, 9)  # a failed analysis starts over in its own row
         assert (again.id, again.status, again.error) == (later, "running", None)
+        assert (again.attempt, again.started_at) == (2, None)
 
 
 def test_a_newer_analysis_replaces_the_running_one_and_a_replaced_one_finishes_not(
@@ -231,17 +233,66 @@ def test_a_newer_analysis_replaces_the_running_one_and_a_replaced_one_finishes_n
         game = _game(session)
         analyses = AnalysisRepository(session)
         older, done = analyses.begin(game, 3).id, analyses.begin(game, 2).id
-        assert analyses.finish(done, result={"games": []})
+        assert analyses.finish(done, 1, result={"games": []})
         analyses.replace_running(game, 5)
         newer = analyses.begin(game, 5).id
         session.commit()
-        assert not analyses.progress(older, 1, 9)  # its worker stops here
-        assert not analyses.finish(older, result={"games": [1]})
-        assert analyses.progress(newer, 1, 9)
+        assert not analyses.progress(older, 1, 1, 9)  # its worker stops here
+        assert not analyses.finish(older, 1, result={"games": [1]})
+        assert analyses.progress(newer, 1, 1, 9)
         session.commit()
         rows = {i: session.get(Analysis, i) or Analysis() for i in (older, done, newer)}
         assert (rows[older].status, rows[older].error) == ("failed", "replaced by a newer analysis")
         assert rows[done].status == "done" and rows[newer].status == "running"
+
+
+def test_an_analysis_started_again_takes_writes_only_from_its_new_attempt(
+    sessions: sessionmaker[Session],
+) -> None:
+    with sessions() as session:
+        game = _game(session)
+        analyses = AnalysisRepository(session)
+        old = analyses.begin(game, 4)
+        analysis, first = old.id, old.attempt
+        session.commit()
+        again = analyses.begin(game, 4)  # asked again: the same row, a new attempt
+        assert (again.id, again.attempt) == (analysis, first + 1)
+        session.commit()
+        # The replaced attempt's job neither starts, nor reports, nor finishes it.
+        assert not analyses.claim(analysis, first)
+        assert not analyses.progress(analysis, first, 1, 9)
+        assert not analyses.finish(analysis, first, result=None, error="replaced")
+        assert analyses.claim(analysis, again.attempt)
+        assert not analyses.claim(analysis, again.attempt)  # the same job taken twice
+        assert analyses.progress(analysis, again.attempt, 2, 9)
+        assert analyses.finish(analysis, again.attempt, result={"games": [1]})
+        session.commit()
+        row = session.get(Analysis, analysis)
+        assert row is not None and (row.status, row.result, row.done) == ("done", {"games": [1]}, 9)
+        assert row.started_at is not None
+
+
+def test_two_workers_claim_one_attempt_once(sessions: sessionmaker[Session]) -> None:
+    with sessions() as session:
+        game = _game(session)
+        begun = AnalysisRepository(session).begin(game, 4)
+        analysis, attempt = begun.id, begun.attempt
+        session.commit()
+    ready = threading.Barrier(2)
+    claims: list[bool] = []
+
+    def claim() -> None:
+        with sessions() as session:
+            ready.wait()
+            claims.append(AnalysisRepository(session).claim(analysis, attempt))
+            session.commit()
+
+    workers = [threading.Thread(target=claim) for _ in range(2)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+    assert sorted(claims) == [False, True]
 
 
 def test_client_seeds_are_set_only_before_the_first_action(

@@ -180,4 +180,24 @@ def test_a_challenge_offered_with_custom_rules_from_the_form(
         "no_backgammon": False,
         "cube": False,
     }
+    # A preset chosen after a scope sets every rule as it has them, the scope too.
+    open_page(page, f"{server}/lobby")
+    page.wait_for_selector("body[data-lobby=live]")
+    switches.locator("summary").click()
+    form.locator("select[name=escape_scope]").select_option("board")
+    form.locator("select[name=preset]").select_option("iranian")
+    expect(form.locator("select[name=escape_scope]")).to_have_value("home")
+    with page.expect_request(
+        lambda sent: sent.url.endswith("/api/lobby/challenges") and sent.method == "POST"
+    ) as posted:
+        form.locator("button[type=submit]").click()
+    assert posted.value.post_data_json["rules"] == {
+        "preset": "iranian",
+        "escape_after_hit": True,
+        "escape_scope": "home",
+        "no_home_cover_after_hit": True,
+        "gammon_wins_match": False,
+        "no_backgammon": False,
+    }
+    assert posted.value.post_data_json["cube"] is False
     assert page_errors == []

@@ -66,16 +66,33 @@ class JobQueue:
             raise JobFailed(f"job {job.id} failed: {result.exc_string}")
         return cast(T, result.return_value)
 
-    async def submit(self, function: Callable[..., object], *args: Any) -> str:
-        """Put an analysis on its queue and return its job id at once (no result awaited)."""
+    async def submit(self, function: Callable[..., object], *args: Any, job_id: str) -> str:
+        """Put an analysis on its queue as job ``job_id`` and return at once (no result
+        awaited)."""
 
         def enqueue() -> str:
             job = self._analyses.enqueue(
-                function, *args, job_timeout=ANALYSIS_TIMEOUT_S, result_ttl=3600
+                function,
+                *args,
+                job_id=job_id,
+                job_timeout=ANALYSIS_TIMEOUT_S,
+                result_ttl=3600,
             )
             return str(job.id)
 
         return await asyncio.to_thread(enqueue)
+
+    def analysis_waits(self, job_id: str) -> bool:
+        """Whether analysis job ``job_id`` is still on its queue, not yet taken by a worker
+        (blocking: call it off the event loop)."""
+        from rq.exceptions import NoSuchJobError
+        from rq.job import Job, JobStatus
+
+        try:
+            status = Job.fetch(job_id, connection=self._analyses.connection).get_status()
+        except NoSuchJobError:
+            return False
+        return status in (JobStatus.QUEUED, JobStatus.DEFERRED, JobStatus.SCHEDULED)
 
     async def analyses_waiting(self) -> int:
         """Analyses on the queue that no worker has taken yet."""

@@ -2,7 +2,8 @@
 
 The server makes the rows (from an analysis) and decides each answer's box
 and due time (``nard.trainer.leitner``); here they are only stored and found:
-the due ones first, earliest due first, across all of the player's games.
+the due ones first, earliest due first, across all of the player's games; with
+none due, the one practised longest ago.
 """
 
 from __future__ import annotations
@@ -46,21 +47,35 @@ def add_puzzles(session: Session, rows: Sequence[MistakePuzzle]) -> int:
     return added
 
 
-def puzzle_of(session: Session, player_id: int, puzzle_id: int) -> MistakePuzzle | None:
-    """The player's puzzle ``puzzle_id``; None when there is none or it is another's."""
-    row = session.get(MistakePuzzle, puzzle_id)
+def puzzle_of(
+    session: Session, player_id: int, puzzle_id: int, *, lock: bool = False
+) -> MistakePuzzle | None:
+    """The player's puzzle ``puzzle_id``; None when there is none or it is another's.
+
+    With ``lock`` the row stays locked until the transaction ends (PostgreSQL), so
+    two answers at once (two tabs) are counted one after the other, none lost.
+    """
+    row = session.get(MistakePuzzle, puzzle_id, with_for_update=lock)
     return row if row is not None and row.player_id == player_id else None
 
 
 def next_puzzle(
-    session: Session, player_id: int, game_id: int | None = None
+    session: Session, player_id: int, now: datetime, game_id: int | None = None
 ) -> MistakePuzzle | None:
-    """The puzzle to practise next: the earliest due (of one game, when given)."""
-    query = select(MistakePuzzle).where(MistakePuzzle.player_id == player_id)
+    """The puzzle to practise next (of one game, when given): the earliest due at
+    ``now``; with none due, the one practised longest ago, so practising ahead of
+    time goes round the puzzles instead of showing the one just answered again."""
+    mine = select(MistakePuzzle).where(MistakePuzzle.player_id == player_id)
     if game_id is not None:
-        query = query.where(MistakePuzzle.game_id == game_id)
-    query = query.order_by(MistakePuzzle.due_at, MistakePuzzle.id).limit(1)
-    return session.scalars(query).first()
+        mine = mine.where(MistakePuzzle.game_id == game_id)
+    due = mine.where(MistakePuzzle.due_at <= now).order_by(MistakePuzzle.due_at, MistakePuzzle.id)
+    found = session.scalars(due.limit(1)).first()
+    if found is not None:
+        return found
+    ahead = mine.order_by(
+        MistakePuzzle.answered_at.asc().nulls_first(), MistakePuzzle.due_at, MistakePuzzle.id
+    )
+    return session.scalars(ahead.limit(1)).first()
 
 
 def game_puzzles(session: Session, player_id: int, game_id: int) -> int:

@@ -141,7 +141,9 @@ class Analysis(Base):
     """An analysis of a game as played up to action ``seq``: its progress, then its result.
 
     One row per game and ``seq``: a finished analysis stays with its game when
-    the game goes on and is analysed again.
+    the game goes on and is analysed again. Each start of the row (a failed or
+    abandoned one starts over) is a new ``attempt``: only the job of the current
+    attempt may write into the row, so a replaced job never overwrites its successor.
     """
 
     __tablename__ = "analysis"
@@ -155,6 +157,9 @@ class Analysis(Base):
     total: Mapped[int] = mapped_column(Integer, default=0)
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     error: Mapped[str | None] = mapped_column(String(500))
+    attempt: Mapped[int] = mapped_column(Integer, default=1)
+    started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    """When the current attempt's job claimed the row; None while it waits for a worker."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 

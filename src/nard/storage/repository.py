@@ -396,25 +396,54 @@ class AnalysisRepository:
         return list(reversed(latest.values()))
 
     def begin(self, game_id: int, seq: int) -> Analysis:
-        """A running analysis of the game at ``seq`` (a failed or abandoned one starts over)."""
+        """A new attempt at analysing the game at ``seq``, waiting for its job to claim it
+        (a failed or abandoned analysis starts over in its row, as the next attempt).
+
+        The row is locked while its attempt moves on, so two processes starting it
+        at once make two attempts, of which only the later one can write.
+        """
         row = self.session.scalar(
-            select(Analysis).where(Analysis.game_id == game_id, Analysis.seq == seq)
+            select(Analysis)
+            .where(Analysis.game_id == game_id, Analysis.seq == seq)
+            .with_for_update()
         )
         if row is None:
-            row = Analysis(game_id=game_id, seq=seq, status="running", done=0, total=0)
+            row = Analysis(game_id=game_id, seq=seq, status="running", done=0, total=0, attempt=1)
             self.session.add(row)
         else:
             row.status, row.done, row.total = "running", 0, 0
-            row.result = row.error = None
+            row.result = row.error = row.started_at = None
+            row.attempt += 1
             row.updated_at = utcnow()
         self.session.flush()
         return row
 
-    def progress(self, analysis_id: int, done: int, total: int) -> bool:
-        """Note how far a running analysis is; False when it is no longer running."""
+    def claim(self, analysis_id: int, attempt: int) -> bool:
+        """Start the ``attempt`` of a running analysis: True for its one job, False when
+        it was started already (the same job taken twice) or is no longer the current one.
+        """
+        now = utcnow()
+        claimed = self.session.execute(
+            update(Analysis)
+            .where(
+                Analysis.id == analysis_id,
+                Analysis.attempt == attempt,
+                Analysis.status == "running",
+                Analysis.started_at.is_(None),
+            )
+            .values(started_at=now, updated_at=now)
+        )
+        return bool(claimed.rowcount)  # type: ignore[attr-defined]
+
+    def progress(self, analysis_id: int, attempt: int, done: int, total: int) -> bool:
+        """Note how far a running attempt is; False when it is no longer the running one."""
         result = self.session.execute(
             update(Analysis)
-            .where(Analysis.id == analysis_id, Analysis.status == "running")
+            .where(
+                Analysis.id == analysis_id,
+                Analysis.attempt == attempt,
+                Analysis.status == "running",
+            )
             .values(done=done, total=total, updated_at=utcnow())
         )
         return bool(result.rowcount)  # type: ignore[attr-defined]
@@ -428,17 +457,27 @@ class AnalysisRepository:
         )
 
     def finish(
-        self, analysis_id: int, *, result: dict[str, Any] | None, error: str | None = None
+        self,
+        analysis_id: int,
+        attempt: int,
+        *,
+        result: dict[str, Any] | None,
+        error: str | None = None,
     ) -> bool:
         """Record the result (status ``done``) or the error (``failed``) of a running
-        analysis; False when it is no longer running (replaced, or finished by another)."""
+        attempt; False when it is no longer the running one (replaced, started again,
+        or finished by another)."""
         values: dict[str, Any] = {"result": result, "error": error, "updated_at": utcnow()}
         values["status"] = "failed" if error is not None else "done"
         if error is None:
             values["done"] = Analysis.total
         finished = self.session.execute(
             update(Analysis)
-            .where(Analysis.id == analysis_id, Analysis.status == "running")
+            .where(
+                Analysis.id == analysis_id,
+                Analysis.attempt == attempt,
+                Analysis.status == "running",
+            )
             .values(values)
         )
         return bool(finished.rowcount)  # type: ignore[attr-defined]

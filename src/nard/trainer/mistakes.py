@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 from nard.core.board import Position
 from nard.core.dice import Roll
@@ -71,10 +71,16 @@ class Puzzle:
         return Position.from_id(self.position_id)
 
 
+AnswerError = Literal["illegal", "unreadable", "ambiguous", "not_ranked"]
+"""Why an answer is no ranked play (see :data:`nard.trainer.judge.ErrorCode`), or
+``not_ranked``: a legal play missing from the ranking."""
+
+
 @dataclass(frozen=True, slots=True)
 class Answer:
     """A player's play judged: legal and ranked (``candidate``, ``loss``, ``right``), or
-    refused by the rules (``explanation``), or no play at all (``error``)."""
+    refused by the rules (``explanation``), or no play at all (``error``, in English,
+    and ``error_code``)."""
 
     text: str
     candidate: Candidate | None = None
@@ -82,11 +88,27 @@ class Answer:
     right: bool = False
     explanation: Explanation | None = None
     error: str | None = None
+    error_code: AnswerError | None = None
+    tolerance: float = 0.0
+
+    @property
+    def legal(self) -> bool:
+        """Whether the answer was a legal play found in the ranking."""
+        return self.candidate is not None
+
+    @property
+    def judged(self) -> bool:
+        """Whether the analysis can say right or wrong: the play was searched as deeply
+        as the best, or even its quick estimate loses more than the tolerance. A play
+        only estimated, within the tolerance, is neither (and is not scheduled)."""
+        if self.candidate is None or self.loss is None:
+            return False
+        return self.candidate.searched or self.loss > self.tolerance
 
     @property
     def counts(self) -> bool:
-        """Whether the answer was a legal play (only those are scheduled)."""
-        return self.candidate is not None
+        """Whether the answer moves the puzzle between boxes (a judged play)."""
+        return self.judged
 
 
 def puzzles_of(analysis: Mapping[str, Any], sides: Sequence[str]) -> list[Puzzle]:
@@ -141,14 +163,25 @@ def check_answer(puzzle: Puzzle, text: str, rules: RuleSet) -> Answer:
     """Judge ``text`` (a play in gnubg notation) as the answer to ``puzzle``."""
     verdict = judge_play(puzzle.position, puzzle.roll, text, rules)
     if verdict.after is None:
-        return Answer(text, explanation=verdict.explanation, error=verdict.error)
+        return Answer(
+            text,
+            explanation=verdict.explanation,
+            error=verdict.error,
+            error_code=verdict.error_code,
+            tolerance=puzzle.tolerance,
+        )
     reached = verdict.after.id()
     candidate = next((c for c in puzzle.ranking if c.position_id == reached), None)
     if candidate is None:  # the ranking holds every legal play of the roll
-        return Answer(text, error="this play is not in the analysis's ranking")
+        return Answer(
+            text,
+            error="this play is not in the analysis's ranking",
+            error_code="not_ranked",
+            tolerance=puzzle.tolerance,
+        )
     loss = max(0.0, puzzle.best_equity - candidate.equity)
     right = candidate.searched and loss <= puzzle.tolerance
-    return Answer(text, candidate=candidate, loss=loss, right=right)
+    return Answer(text, candidate=candidate, loss=loss, right=right, tolerance=puzzle.tolerance)
 
 
 def rules_to_dict(rules: RuleSet) -> dict[str, Any]:

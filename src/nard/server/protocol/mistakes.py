@@ -10,6 +10,7 @@ White (:class:`BoardView`).
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Literal
 
 from nard.server.protocol.trainer import RefusalView
 from nard.server.protocol.views import BoardView, RulesView, View
@@ -68,17 +69,27 @@ class PlayEquityView(View):
     equity: float
 
 
+AnswerError = Literal["illegal", "unreadable", "ambiguous", "not_ranked"]
+"""Why an answer is no ranked play, when no rule explains it: the rules refuse it,
+it is no play at all, it fits more than one play, or the ranking lacks it."""
+
+
 class PuzzleVerdict(View):
     """An answer judged by the analysis's ranking. ``legal`` false: the rules refused
-    the play (``explanation``) or it was no play (``error``); nothing was counted.
-    Otherwise ``yours`` is the play entered with its equity, ``right`` whether the
-    analysis would not have marked it (``loss`` at most ``tolerance``), and the
-    puzzle moved to ``box`` (due again at ``due_at``)."""
+    the play (``explanation``) or it was no play (``error``, in English, and
+    ``error_code`` for the page to say in its language); nothing was counted.
+    Otherwise ``yours`` is the play entered with its equity; ``judged`` whether the
+    analysis can tell (false: a play its deep search never looked at, within the
+    tolerance by its quick estimate; nothing was counted); ``right`` whether the
+    analysis would not have marked it (searched, ``loss`` at most ``tolerance``), and
+    a judged answer moved the puzzle to ``box`` (due again at ``due_at``)."""
 
     right: bool
     legal: bool
+    judged: bool
     explanation: RefusalView | None
     error: str | None
+    error_code: AnswerError | None
     yours: PlayEquityView | None
     loss: float | None
     played: PlayEquityView

@@ -17,7 +17,19 @@ from nard.server.security import new_token
 
 
 def rule_set(switches: schemas.RuleSwitches) -> RuleSet:
-    """The preset with the switches given (None keeps the preset's)."""
+    """The preset with the switches given (None keeps the preset's).
+
+    The escape scope means something only with the escape rule (V1) on; with it
+    off the preset's scope is kept, so a form that still sends a scope chosen
+    earlier makes no "custom" rule set that plays as the preset does.
+
+    >>> standard = schemas.RuleSwitches(preset="standard", escape_scope="board")
+    >>> rule_set(standard) == RuleSet.preset("standard")
+    True
+    >>> iranian = schemas.RuleSwitches(preset="iranian", escape_scope="board")
+    >>> rule_set(iranian).escape_scope.value, rule_set(iranian) == RuleSet.preset("iranian")
+    ('board', False)
+    """
     changes: dict[str, object] = {
         name: value
         for name, value in switches.model_dump(exclude={"preset"}).items()
@@ -25,7 +37,11 @@ def rule_set(switches: schemas.RuleSwitches) -> RuleSet:
     }
     if "escape_scope" in changes:
         changes["escape_scope"] = EscapeScope(str(changes["escape_scope"]))
-    return RuleSet.preset(switches.preset).with_(**changes)
+    preset = RuleSet.preset(switches.preset)
+    rules = preset.with_(**changes)
+    if not rules.escape_after_hit:
+        rules = rules.with_(escape_scope=preset.escape_scope)
+    return rules
 
 
 def match_header(request: schemas.GameCreate) -> dict[str, Any]:

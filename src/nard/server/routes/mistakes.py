@@ -96,7 +96,8 @@ async def next_puzzle(
     game: Annotated[str | None, Query(max_length=64)] = None,
 ) -> NextPuzzleView:
     """The puzzle to practise next: the earliest due of all your games (of ``game``
-    only, when given), or the one due soonest when none is due."""
+    only, when given); with none due, the one practised longest ago (so "next"
+    goes round them rather than showing the one just answered again)."""
     if player is None:
         return NextPuzzleView(puzzle=None, due_now=False, counts=_counts(PuzzleCounts(0, 0, 0)))
     game_id = None
@@ -150,9 +151,11 @@ async def answer_puzzle(
         yours = PlayEquityView(play=judged.candidate.play, equity=judged.candidate.equity)
     return PuzzleVerdict(
         right=judged.right,
-        legal=judged.counts,
+        legal=judged.legal,
+        judged=judged.judged,
         explanation=explanation,
         error=judged.error,
+        error_code=judged.error_code,
         yours=yours,
         loss=judged.loss,
         played=PlayEquityView(play=row.played, equity=row.played_equity),

@@ -6,6 +6,10 @@ waiting in the web process:
 * the instance asked for an analysis writes its running row (as without a
   queue) and puts :func:`analyse` on the analysis queue (:mod:`nard.server.jobs`),
   then answers; it neither waits for the job nor polls it;
+* each start of a row is a new attempt, and the job carries its attempt: the
+  worker first claims the row for it (one conditional UPDATE), so a job whose
+  attempt is no longer the row's, or a job taken twice, does not run, and its
+  writes are refused if it was replaced while running;
 * the worker runs the engine, writes the progress into the row every
   :data:`SAVE_EVERY_S` and the result or the error at the end, and publishes
   each ``analysis`` message on the game's bus channel (Redis pub/sub), so the
@@ -15,9 +19,11 @@ waiting in the web process:
   a newer analysis") as it begins; the worker's next progress write finds its
   row no longer running and stops, and a job taken from the queue after that
   does not start;
-* a worker that dies stops writing progress, so its row goes stale and counts
-  as abandoned after ``ABANDONED_AFTER_S``: the next request starts it again,
-  as when a web process running it in a thread dies.
+* a worker that dies stops writing progress, so its claimed row goes stale and
+  counts as abandoned after ``ABANDONED_AFTER_S``: the next request starts it
+  again, as when a web process running it in a thread dies. A row whose job
+  still waits on the queue is not abandoned however long it waits (the instance
+  asks the queue), so asking again does not queue the analysis twice.
 
 The worker reads its database from its own ``NARD_DATABASE_URL`` (the
 deployment's shared environment file), never from the job, so no password
@@ -70,12 +76,15 @@ def message(row: Analysis) -> str:
     return AnalysisMessage(**as_public(row).model_dump()).model_dump_json()
 
 
-def analyse(analysis_id: int, game: str, record: MatchRecord, plies: int, prefix: str) -> str:
-    """The job: analyse ``record`` into row ``analysis_id`` of game ``game`` (in a worker).
+def analyse(
+    analysis_id: int, attempt: int, game: str, record: MatchRecord, plies: int, prefix: str
+) -> str:
+    """The job: analyse ``record`` into row ``analysis_id`` of game ``game`` (in a worker),
+    as the row's ``attempt``.
 
     ``prefix`` is the instances' bus prefix (``NARD_REDIS_PREFIX``). Returns
-    the row's final status, or ``stopped`` when it was replaced or finished by
-    another job.
+    the row's final status, or ``stopped`` when the attempt was replaced, or
+    claimed by another job.
     """
     from rq import get_current_job
 
@@ -90,7 +99,7 @@ def analyse(analysis_id: int, game: str, record: MatchRecord, plies: int, prefix
     def publish(text: str) -> None:
         connection.publish(channel, text)
 
-    return run(_sessions(Settings().database_url), analysis_id, record, plies, publish)
+    return run(_sessions(Settings().database_url), analysis_id, attempt, record, plies, publish)
 
 
 @cache
@@ -103,6 +112,7 @@ def _sessions(url: str) -> sessionmaker[Session]:
 def run(
     sessions: sessionmaker[Session],
     analysis_id: int,
+    attempt: int,
     record: MatchRecord,
     plies: int,
     publish: Publish,
@@ -111,7 +121,7 @@ def run(
 
     def note(done: int, total: int) -> bool:
         with sessions() as session:
-            running = AnalysisRepository(session).progress(analysis_id, done, total)
+            running = AnalysisRepository(session).progress(analysis_id, attempt, done, total)
             session.commit()
             return running
 
@@ -120,7 +130,9 @@ def run(
         if row is None:
             raise LookupError(f"analysis {analysis_id} is not in this worker's database")
         seq = row.seq
-    if not note(0, 0):
+        claimed = AnalysisRepository(session).claim(analysis_id, attempt)
+        session.commit()
+    if not claimed:
         return "stopped"
     cancel = CancelToken()
     saved_at = time.monotonic()
@@ -146,8 +158,8 @@ def run(
         result, error = None, str(failure)[:500]
     with sessions() as session:
         analyses = AnalysisRepository(session)
-        analyses.progress(analysis_id, last.done, last.total)
-        if not analyses.finish(analysis_id, result=result, error=error):
+        analyses.progress(analysis_id, attempt, last.done, last.total)
+        if not analyses.finish(analysis_id, attempt, result=result, error=error):
             return "stopped"
         session.commit()
         row = session.get(Analysis, analysis_id)

@@ -7,13 +7,20 @@ design is). Its progress and its result are kept in the database (one row per
 game and analysed ``seq``), so any server process can read them, and a
 finished analysis stays with its game; each decision analysed is also
 published on the game's bus channel.
+
+Each start of a row is a new attempt: its job claims the row when its turn
+comes (the analysis thread's, or a worker's), and only the current attempt
+writes into it, so an attempt started over (asked again after
+``ABANDONED_AFTER_S`` of silence) never has its result overwritten by the one
+it replaced. An attempt still waiting for its turn is not silent: asked again,
+it is left to wait rather than started over.
 """
 
 from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import nullcontext
 from dataclasses import dataclass, field
@@ -40,23 +47,36 @@ from nard.storage.models import Analysis
 from nard.storage.repository import AnalysisRepository
 
 ABANDONED_AFTER_S = 120.0
-"""A running analysis with no progress for this long was left by a process that stopped."""
+"""A started analysis with no progress for this long was left by a process that stopped."""
 MAX_RUNNING = 8
 """Analyses waiting or running in one process (each holds its record and a thread's turn)."""
 MAX_WAITING = 64
 """Analyses on the job queue that no worker has taken yet, beyond which one more is refused."""
 
 
-def _abandoned(row: Analysis) -> bool:
+def _quiet(row: Analysis) -> bool:
+    """No word from the row for :data:`ABANDONED_AFTER_S`."""
     updated = row.updated_at
     if updated.tzinfo is None:  # SQLite gives naive timestamps back
         updated = updated.replace(tzinfo=UTC)
     return (datetime.now(UTC) - updated).total_seconds() > ABANDONED_AFTER_S
 
 
-def _in_hand(row: Analysis) -> bool:
-    """Done, or running in a process that still reports its progress."""
-    return row.status == "done" or (row.status == "running" and not _abandoned(row))
+def _in_hand(row: Analysis, waits: Callable[[Analysis], bool]) -> bool:
+    """Done, running in a process that still reports its progress, or not started yet
+    and still waiting for its turn (``waits``: its job is still queued)."""
+    if row.status == "done":
+        return True
+    if row.status != "running":
+        return False
+    if not _quiet(row):
+        return True
+    return row.started_at is None and waits(row)
+
+
+def job_id(queue: JobQueue, analysis_id: int, attempt: int) -> str:
+    """The queue's job of an analysis's attempt (named, so the instance can ask after it)."""
+    return f"{queue.name}-analysis-{analysis_id}-{attempt}"
 
 
 @dataclass
@@ -64,6 +84,7 @@ class _Job:
     """An analysis running in this process."""
 
     id: int
+    attempt: int
     game: str
     seq: int
     done: int = 0
@@ -133,18 +154,19 @@ class AnalysisService:
         elif len(self._jobs) >= MAX_RUNNING and live.public_id not in self._jobs:
             raise Throttled("busy", "too many analyses at once: ask again in a minute", 60.0)
 
-        def begin(session: Session) -> tuple[AnalysisPublic, int | None]:
+        def begin(session: Session) -> tuple[AnalysisPublic, tuple[int, int] | None]:
             analyses = AnalysisRepository(session)
             row = analyses.latest(game_id)
-            if row is not None and row.seq == seq and _in_hand(row):
+            if row is not None and row.seq == seq and _in_hand(row, waits):
                 return as_public(row), None
             if self.queue is not None:  # its worker stops at its next progress write
                 analyses.replace_running(game_id, seq)
             row = analyses.begin(game_id, seq)
             session.commit()
-            return as_public(row), row.id
+            return as_public(row), (row.id, row.attempt)
 
         async with self._starting:
+            waits = self._waits(live.public_id)
             try:
                 public, started = await self.database.run(begin)
             except IntegrityError:  # another process began it first
@@ -154,13 +176,32 @@ class AnalysisService:
             if started is None:
                 return public
             if self.queue is not None:
-                return await self._submit(self.queue, started, live.public_id, record)
+                return await self._submit(self.queue, *started, live.public_id, record)
             earlier = self._jobs.get(live.public_id)
             if earlier is not None:
                 earlier.cancel.cancel()
-            job = self._jobs[live.public_id] = _Job(started, live.public_id, seq)
+            job = self._jobs[live.public_id] = _Job(*started, live.public_id, seq)
         self._spawn(self._run(job, record))
         return public
+
+    def _waits(self, game: str) -> Callable[[Analysis], bool]:
+        """Whether a running row not started yet still waits for its turn: on the job
+        queue, or for this process's analysis thread (called in a database thread)."""
+        queue = self.queue
+        if queue is None:
+            held = self._jobs.get(game)
+            mine = None if held is None or held.cancel.is_cancelled else (held.id, held.attempt)
+            return lambda row: (row.id, row.attempt) == mine
+
+        def queued(row: Analysis) -> bool:
+            from redis.exceptions import RedisError
+
+            try:
+                return queue.analysis_waits(job_id(queue, row.id, row.attempt))
+            except (RedisError, OSError):
+                return False  # started again, its submission fails and says why
+
+        return queued
 
     @staticmethod
     async def _waiting(queue: JobQueue) -> int:
@@ -172,13 +213,22 @@ class AnalysisService:
             return 0  # the submission fails too, and the analysis says why
 
     async def _submit(
-        self, queue: JobQueue, analysis_id: int, game: str, record: MatchRecord
+        self, queue: JobQueue, analysis_id: int, attempt: int, game: str, record: MatchRecord
     ) -> AnalysisPublic:
         """Put the analysis on the job queue; with the queue unreachable it fails at once."""
         from redis.exceptions import RedisError
 
         try:
-            await queue.submit(analyse, analysis_id, game, record, self.plies, self.prefix)
+            await queue.submit(
+                analyse,
+                analysis_id,
+                attempt,
+                game,
+                record,
+                self.plies,
+                self.prefix,
+                job_id=job_id(queue, analysis_id, attempt),
+            )
             error = None
         except (RedisError, OSError) as failure:
             error = f"the job queue is unreachable: {failure}"[:500]
@@ -186,7 +236,7 @@ class AnalysisService:
         def read(session: Session) -> AnalysisPublic:
             analyses = AnalysisRepository(session)
             if error is not None:
-                analyses.finish(analysis_id, result=None, error=error)
+                analyses.finish(analysis_id, attempt, result=None, error=error)
                 session.commit()
             row = session.get(Analysis, analysis_id)
             assert row is not None
@@ -207,15 +257,20 @@ class AnalysisService:
         result: dict[str, JsonValue] | None = None,
         error: str | None = None,
     ) -> AnalysisPublic | None:
-        """Write the job's progress, or with ``finish`` its result or error."""
+        """Write the job's progress, or with ``finish`` its result or error; None when
+        its attempt is no longer the row's (another process started it again), and
+        the job stops."""
 
         def save(session: Session) -> AnalysisPublic | None:
             analyses = AnalysisRepository(session)
             if finish:
-                analyses.finish(job.id, result=result, error=error)
+                written = analyses.finish(job.id, job.attempt, result=result, error=error)
             else:
-                analyses.progress(job.id, job.done, job.total)
+                written = analyses.progress(job.id, job.attempt, job.done, job.total)
             session.commit()
+            if not written:
+                job.cancel.cancel()
+                return None
             row = session.get(Analysis, job.id)
             return None if row is None else as_public(row)
 
@@ -235,7 +290,14 @@ class AnalysisService:
 
             loop.call_soon_threadsafe(note)
 
-        def work() -> dict[str, JsonValue]:
+        def work() -> dict[str, JsonValue] | None:
+            # Its turn came: a job replaced while it waited does not start.
+            with self.database.sessions() as session:
+                claimed = AnalysisRepository(session).claim(job.id, job.attempt)
+                session.commit()
+            if not claimed:
+                job.cancel.cancel()
+                return None
             analysis = analyse_record(
                 record, plies=self.plies, progress=progress, cancel=job.cancel
             )
@@ -248,9 +310,10 @@ class AnalysisService:
         except Exception as failure:  # an analysis failure must not take the server down
             reason = "replaced by a newer analysis" if job.cancel.is_cancelled else str(failure)
             result, error = None, reason[:500]
-        public = await self._save(job, finish=True, result=result, error=error)
-        if not job.cancel.is_cancelled and public is not None:
-            await self.bus.publish(job.game, job.message(public))
+        if result is not None or error is not None:  # None, None: it never started
+            public = await self._save(job, finish=True, result=result, error=error)
+            if not job.cancel.is_cancelled and public is not None:
+                await self.bus.publish(job.game, job.message(public))
         if self._jobs.get(job.game) is job:
             del self._jobs[job.game]
 

@@ -139,11 +139,12 @@ class MistakesService:
     async def next(
         self, player_id: int, game_id: int | None = None
     ) -> tuple[Kept | None, PuzzleCounts]:
-        """The puzzle to practise next (earliest due) and the player's counts."""
+        """The puzzle to practise next (earliest due; with none due, the one practised
+        longest ago) and the player's counts."""
         now = self.clock()
 
         def read(session: Session) -> tuple[Kept | None, PuzzleCounts]:
-            row = next_puzzle(session, player_id, game_id)
+            row = next_puzzle(session, player_id, now, game_id)
             counts = counts_of(session, player_id, now, LAST_BOX)
             return (None if row is None else _kept(session, row)), counts
 
@@ -163,7 +164,7 @@ class MistakesService:
         now = self.clock()
 
         def answer(session: Session) -> Answered:
-            row = puzzle_of(session, player_id, puzzle_id)
+            row = puzzle_of(session, player_id, puzzle_id, lock=True)
             if row is None:
                 raise Refusal(RefusalCode.NO_SUCH_PUZZLE)
             judged = check_answer(puzzle_from_row(row), text, rules_from_dict(row.rules))

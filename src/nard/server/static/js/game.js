@@ -267,12 +267,18 @@ class GamePage {
       case "error":
         if (message.id !== undefined && message.id === this.cubeHintAsked?.id) {
           const target = this.cubeHintTarget();
-          target.hidden = ["stale", "conflict"].includes(message.code);
-          // Said where the hint was asked for: in the take-or-pass dialog the page behind is covered.
-          if (!target.hidden) {
-            target.textContent = lang === "fa" ? message.message_fa : message.message;
+          this.cubeHintAsked = null;
+          // The position moved on: the question lapsed, and nothing else was refused (the
+          // busy flag and the undos may belong to another action still in flight).
+          if (["stale", "conflict"].includes(message.code)) {
+            target.hidden = true;
+            target.replaceChildren();
             break;
           }
+          // Said where the hint was asked for: in the take-or-pass dialog the page behind is covered.
+          target.hidden = false;
+          target.textContent = lang === "fa" ? message.message_fa : message.message;
+          break;
         }
         this.busy = false;
         this.pendingUndos = 0;
@@ -819,7 +825,16 @@ class GamePage {
   }
 
   showCubeHint(message) {
-    if (message.id !== this.cubeHintAsked?.id || message.seq !== this.snapshot.seq) return;
+    // An answer to an earlier question: the latest one's answer is still to come.
+    if (message.id !== this.cubeHintAsked?.id) return;
+    this.cubeHintAsked = null;
+    if (message.seq !== this.snapshot.seq) {
+      // The answer is for a position already left: take "asking…" away rather than show it.
+      const target = this.cubeHintTarget();
+      target.hidden = true;
+      target.replaceChildren();
+      return;
+    }
     this.cubeHintShown = message.hint;
     this.drawCubeHint();
   }

@@ -70,9 +70,10 @@ const TEMPLATE = `
 const LENGTHS = [1, 3, 5, 7, 9, 11, 15, 25];
 
 /** The custom switches (V1-V4) and the cube as each preset has them (nard.core.rules). */
+// Every field of the challenge form's rules, as each preset has it (nard.core.rules).
 const PRESETS = {
-  standard: { escape_after_hit: false, no_home_cover_after_hit: false, gammon_wins_match: false, no_backgammon: false, cube: true },
-  iranian: { escape_after_hit: true, no_home_cover_after_hit: true, gammon_wins_match: false, no_backgammon: false, cube: false },
+  standard: { escape_after_hit: false, escape_scope: "home", no_home_cover_after_hit: false, gammon_wins_match: false, no_backgammon: false, cube: true },
+  iranian: { escape_after_hit: true, escape_scope: "home", no_home_cover_after_hit: true, gammon_wins_match: false, no_backgammon: false, cube: false },
 };
 const SWITCHES = ["escape_after_hit", "no_home_cover_after_hit", "gammon_wins_match", "no_backgammon"];
 
@@ -228,9 +229,13 @@ export async function lobbyPage(root) {
     seeking.hidden = true;
   });
   const challenge = root.querySelector("#challenge");
-  // A preset sets the switches and the cube as it has them; people may change them after.
+  // A preset sets every switch, the escape scope and the cube as it has them; people may change them after.
   challenge.querySelector("select[name=preset]").addEventListener("change", (event) => {
-    for (const [name, on] of Object.entries(PRESETS[event.target.value])) challenge.querySelector(`input[name=${name}]`).checked = on;
+    for (const [name, value] of Object.entries(PRESETS[event.target.value])) {
+      const field = challenge.querySelector(`[name=${name}]`);
+      if (field.type === "checkbox") field.checked = value;
+      else field.value = value;
+    }
   });
   challenge.addEventListener("submit", async (event) => {
     event.preventDefault();

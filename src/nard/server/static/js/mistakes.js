@@ -34,14 +34,29 @@ const amount = (value) => num(Math.abs(value).toFixed(3));
 
 const diceText = (dice) => (lang === "fa" ? `${num(dice[0])} و ${num(dice[1])}` : `${dice[0]}-${dice[1]}`);
 
+/** Why an answer is no ranked play, in the page's language (the server's ``error_code``). */
+const ERRORS = {
+  illegal: "mistakes.errorIllegal",
+  unreadable: "mistakes.errorUnreadable",
+  ambiguous: "mistakes.errorAmbiguous",
+  not_ranked: "mistakes.errorNotRanked",
+};
+
+/** right, wrong, or unjudged (a play the deep search never looked at: the analysis cannot tell). */
+const verdictKind = (verdict) => (!verdict.judged ? "unjudged" : verdict.right ? "right" : "wrong");
+
 function verdictHtml(verdict) {
   if (!verdict.legal) {
-    const why = verdict.explanation ? explanationHtml(verdict.explanation) : `<p>${escapeHtml(verdict.error || "")}</p>`;
+    const error = `<p>${escapeHtml(ERRORS[verdict.error_code] ? t(ERRORS[verdict.error_code]) : verdict.error || "")}</p>`;
+    // A legal play the ranking lacks is no refusal by the rules: only say why it is not judged.
+    if (verdict.error_code === "not_ranked") return `<div class="refusal">${error}</div>`;
+    const why = verdict.explanation ? explanationHtml(verdict.explanation) : error;
     return `<div class="refusal"><p><strong>${escapeHtml(t("mistakes.refused"))}</strong></p>${why}</div>`;
   }
   const row = (key, item, name) =>
     `<li class="${name}"><strong>${escapeHtml(t(key))}</strong> ${play(item.play)} <span class="equity">(${escapeHtml(t("mistakes.equity", { equity: signed(item.equity) }))})</span></li>`;
-  const parts = [`<p class="verdict ${verdict.right ? "right" : "wrong"}">${escapeHtml(t(verdict.right ? "mistakes.right" : "mistakes.wrong"))}</p>`];
+  const kind = verdictKind(verdict);
+  const parts = [`<p class="verdict ${kind}">${escapeHtml(t(`mistakes.${kind}`))}</p>`];
   parts.push(`<ul class="puzzle-plays">${row("mistakes.yours", verdict.yours, "yours")}${row("mistakes.played", verdict.played, "played")}${row("mistakes.best", verdict.best, "best")}</ul>`);
   if (verdict.loss > 0) parts.push(`<p class="your-loss">${escapeHtml(t("mistakes.yourLoss", { loss: amount(verdict.loss) }))}</p>`);
   parts.push(`<p class="difference">${escapeHtml(t("mistakes.difference", { difference: amount(verdict.difference) }))}</p>`);
@@ -106,7 +121,7 @@ export async function mistakesPage(root) {
   };
   const show = () => {
     showCounts(answer.counts);
-    section.dataset.state = verdict ? (verdict.legal ? (verdict.right ? "right" : "wrong") : "refused") : puzzle ? "open" : "none";
+    section.dataset.state = verdict ? (verdict.legal ? verdictKind(verdict) : "refused") : puzzle ? "open" : "none";
     root.querySelector(".board-play").hidden = !puzzle;
     if (!puzzle) {
       root.querySelector(".puzzle-origin").textContent = "";
@@ -117,7 +132,7 @@ export async function mistakesPage(root) {
     origin.innerHTML = `${escapeHtml(t("mistakes.origin", { number: puzzle.game_number, move: puzzle.move }))} · <span class="mark">${escapeHtml(t(`mark.${puzzle.mark}`))}</span> · <a href="/replay/${encodeURIComponent(puzzle.game)}">${escapeHtml(t("mistakes.replay"))}</a>`;
     if (puzzle.rules_name) origin.innerHTML += ` · ${escapeHtml(t(`trainer.rules.${puzzle.rules_name}`))}`;
     const task = t("mistakes.task", { dice: diceText(puzzle.dice) });
-    // Nothing due: say when the next one is due; the player may practise it anyway.
+    // Nothing due: say so; the server offers the one practised longest ago, to practise early.
     const early = !answer.due_now && !verdict ? `${t("mistakes.noneDue", { date: date(puzzle.due_at) })} ` : "";
     root.querySelector(".puzzle-task").textContent = early + task;
     result.innerHTML = verdict ? verdictHtml(verdict) : "";
