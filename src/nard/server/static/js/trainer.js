@@ -240,7 +240,9 @@ export async function trainerPage(root) {
       for (const item of verdict.refused) {
         parts.push(`<div class="refusal"><p><strong>${escapeHtml(t(item.explanation ? "trainer.notLegal" : "trainer.unreadable"))}</strong> ${play(item.text)}</p>`);
         const report = { position_id: drill.position_id, dice: drill.dice, play: item.text, rules: drill.rules };
-        parts.push(item.explanation ? explanationHtml(item.explanation, report) : `<p>${escapeHtml(item.error || "")}</p>`);
+        // The parser's own words are English: a Persian page says how to write a play instead.
+        const unread = lang === "fa" || !item.error ? t("trainer.unreadableHelp") : item.error;
+        parts.push(item.explanation ? explanationHtml(item.explanation, report) : `<p>${escapeHtml(unread)}</p>`);
         parts.push("</div>");
       }
       if (verdict.missing.length) {
