@@ -70,24 +70,107 @@ def _open(ws: Any) -> None:
         assert ws.act("roll")["type"] == "ack"
 
 
+def _seat(socket: Any, side: str) -> dict[str, Any]:
+    """The seat as the socket's last ``state`` or ``presence`` message shows it."""
+    for message in reversed(socket.received):
+        seats = message.get("seats") or message.get("game", {}).get("seats")
+        if message["type"] in ("presence", "state") and seats:
+            return next(seat for seat in seats if seat["side"] == side)
+    raise AssertionError("no seats received")
+
+
+def _until_seat(socket: Any, side: str, *, connected: bool) -> None:
+    while _seat(socket, side)["connected"] is not connected:
+        socket.until("presence", "state")
+
+
 def test_no_action_is_accepted_after_a_claim_on_the_other_instance(
     cluster: Callable[..., Harness],
 ) -> None:
-    # Presence is per instance: on A, bob (playing on B) has been "away" from the start.
     a, b = cluster(claim_after_s=0.0), cluster()
     game_id = _friend_game(a, b)
+    with a.socket("ada", game_id) as white:
+        with b.socket("bob", game_id) as black:
+            _until_seat(white, "black", connected=True)
+            stale = black.seq
+        _until_seat(white, "black", connected=False)  # bob left B
+        assert white.act("claim")["type"] == "ack"
+        while white.game["status"] != "finished":  # the ack may come before the state
+            white.recv()
+    # B's copy heard of the claim from the bus or the database: every action is refused.
     with b.socket("bob", game_id) as black:
-        with a.socket("ada", game_id) as white:
-            assert white.act("claim")["type"] == "ack"
-            while white.game["status"] != "finished":  # the ack may come before the state
-                white.recv()
-        # B hears of the claim from the bus or the database: every action is refused.
         for _ in range(3):
-            black.seq = max(black.seq, white.seq)
+            black.seq = stale
             answer = black.act("roll")
             assert answer["type"] == "error" and answer["code"] == "finished", answer
     row = a.request("ada", "GET", f"/api/games/{game_id}").json()
     assert row["status"] == "finished" and row["seq"] == white.seq
+
+
+def test_no_claim_while_the_opponent_is_connected_to_the_other_instance(
+    cluster: Callable[..., Harness],
+) -> None:
+    a, b = cluster(claim_after_s=0.0), cluster(claim_after_s=0.0)
+    game_id = _friend_game(a, b)
+    with a.socket("ada", game_id) as white:
+        with b.socket("bob", game_id) as black:
+            _until_seat(white, "black", connected=True)
+            answer = white.act("claim")
+            assert answer["type"] == "error" and answer["code"] == "cannot_claim", answer
+            # ...and the other way round: ada is present at A for B.
+            assert _seat(black, "white")["connected"] is True
+            answer = black.act("claim")
+            assert answer["type"] == "error" and answer["code"] == "cannot_claim", answer
+        _until_seat(white, "black", connected=False)
+        assert white.act("claim")["type"] == "ack"
+
+
+def test_the_claim_timer_runs_from_when_the_opponent_left_the_other_instance(
+    cluster: Callable[..., Harness],
+) -> None:
+    a, b = cluster(claim_after_s=3600.0), cluster(claim_after_s=3600.0)
+    game_id = _friend_game(a, b)
+    with b.socket("bob", game_id):
+        pass
+    # A never saw bob: the wait is the one B started when bob left, not a new one.
+    with a.socket("ada", game_id) as white:
+        answer = white.act("claim")
+        assert answer["type"] == "error" and answer["code"] == "cannot_claim", answer
+        claim_in = _seat(white, "black")["claim_in"]
+        assert claim_in is not None and 0 < claim_in <= 3600
+
+
+def test_a_killed_instance_s_seat_lapses_and_the_claim_is_allowed(
+    cluster: Callable[..., Harness],
+) -> None:
+    """An instance killed with bob's socket open never says he left: his seat's
+    lease lapses ``presence_ttl_s`` after its last renewal."""
+    import asyncio
+
+    from nard.server.leases import Leases
+    from nard.server.redis_client import connect
+
+    a = cluster(claim_after_s=0.0, presence_ttl_s=0.6)
+    a.guest("bob")
+    game = a.new_game("ada", mode="friend", side="white")
+    invite = game["invite_url"].rsplit("/", 1)[1]
+    assert a.request("bob", "POST", f"/api/invites/{invite}").status_code == 200
+    prefix = a.client.app.state.settings.redis_prefix  # type: ignore[attr-defined]
+
+    async def held_by_a_dead_instance() -> None:
+        redis = connect(REDIS)
+        # Held once and never renewed, as by an instance that died just after.
+        await Leases(redis, ttl_s=4.0).hold(f"{prefix}seat:{game['id']}:black", "dead")
+        await redis.aclose()
+
+    with a.socket("ada", game["id"]) as white:
+        asyncio.run(held_by_a_dead_instance())
+        # A's watch reads the seats again and tells ada of bob, then of his lapse.
+        _until_seat(white, "black", connected=True)
+        answer = white.act("claim")
+        assert answer["type"] == "error" and answer["code"] == "cannot_claim", answer
+        _until_seat(white, "black", connected=False)
+        assert white.act("claim")["type"] == "ack"
 
 
 def test_the_database_refuses_an_action_on_a_finished_game(pg_url: str) -> None:

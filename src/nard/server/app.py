@@ -16,6 +16,7 @@ the games against the bot and the clocks of clocked games.
 from __future__ import annotations
 
 import asyncio
+import secrets
 from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager, nullcontext
@@ -28,13 +29,16 @@ from nard.server.config import Settings
 from nard.server.database import Database
 from nard.server.edge import install as install_edge
 from nard.server.jobs import JobQueue
+from nard.server.leases import Leases
 from nard.server.limits import CreationLimits, SocketLimits
 from nard.server.lobby.hall import Hall
 from nard.server.metrics import Metrics
 from nard.server.protocol.server import ErrorMessage
+from nard.server.redis_client import connect
 from nard.server.refusals import Refusal
 from nard.server.rooms import Rooms
 from nard.server.rooms.clocks import Timekeeper
+from nard.server.rooms.shared_presence import SharedPresence
 from nard.server.routes import games, lobby, ops, pages, players, ratings, stats, trainer
 from nard.server.rules_pages import router as rules_pages_router
 from nard.server.runtime import tuned_gc
@@ -77,6 +81,18 @@ async def _running(
         else InProcessBus()
     )
     await bus.start()
+    shared = None if settings.redis_url is None else connect(settings.redis_url)
+    leases = None if shared is None else Leases(shared, ttl_s=settings.presence_ttl_s)
+    presence = None
+    if leases is not None:
+        leases.start()
+        presence = SharedPresence(
+            settings.claim_after_s,
+            leases,
+            prefix=settings.redis_prefix,
+            origin=secrets.token_hex(8),
+            watch_s=settings.presence_ttl_s / 3,
+        )
     metrics = Metrics()
     queue = None
     if settings.jobs_queue is not None:
@@ -102,6 +118,7 @@ async def _running(
         claim_after_s=settings.claim_after_s,
         clock_scale=settings.clock_scale,
         timekeeper=timekeeper,
+        presence=presence,
     )
     metrics.count_live_games(lambda: len(rooms.registry.live_games()))
     app.state.settings = settings
@@ -131,6 +148,10 @@ async def _running(
         await app.state.analyses.close()
         app.state.players.close()
         bots.close()
+        if leases is not None:
+            await leases.close()
+        if shared is not None:
+            await shared.aclose()
         await bus.close()
         database.shutdown(wait=True)
         engine.dispose()

@@ -46,6 +46,9 @@ class Settings(BaseSettings):
     """Share game events between server processes through Redis (optional)."""
     redis_prefix: str = Field(default="nard:", pattern=r"^[A-Za-z0-9_.:-]+$")
     """The start of every Redis channel name: deployments sharing a Redis need their own."""
+    presence_ttl_s: float = Field(default=15.0, gt=0)
+    """With Redis: how long a seat held by an instance that stopped renewing it
+    (killed) still counts as connected; renewed every third of it."""
     jobs_queue: str | None = None
     """Run bot turns and hints on ``nard worker`` processes through this RQ queue
     (needs ``redis_url``); unset, each server thinks in its own pool."""

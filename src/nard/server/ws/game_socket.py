@@ -342,7 +342,9 @@ async def _serve(
     finally:
         connection.metrics.sockets.dec()
         unsubscribe()
-        await rooms.table.leave(live, sides)
+        # Shielded: a handler cancelled as the socket goes still lets the seat go
+        # (with Redis, in every instance's eyes) and tells the opponent.
+        await asyncio.shield(rooms.table.leave(live, sides))
         if websocket.application_state is WebSocketState.CONNECTED:
             with contextlib.suppress(RuntimeError, WebSocketDisconnect):
                 await websocket.close()
