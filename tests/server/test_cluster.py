@@ -284,3 +284,31 @@ def test_a_redis_restart_loses_no_ack_and_the_instances_resubscribe(
             while watcher.seq < ws.seq:
                 watcher.recv()
             assert watcher.state == ws.state
+
+
+def test_attempts_spread_over_two_instances_meet_one_limit(
+    cluster: Callable[..., Harness],
+) -> None:
+    from tests.server.test_account_limits import _account, _login
+
+    limits = {"login_per_address": 4, "login_per_account": 100, "guests_per_address": 3}
+    a, b = cluster(**limits), cluster(**limits)
+    answers = [
+        _login(instance, "guesser", f"user{n}", "whatever pw").status_code
+        for n, instance in enumerate([a, b] * 3)
+    ]
+    assert answers == [401] * 4 + [429] * 2
+    guests = [
+        instance.request(None, "POST", "/api/players/guest", json={}).status_code
+        for instance in [a, b, a, b]
+    ]
+    assert guests == [201, 201, 201, 429]
+    # The wrong passwords of one account, on either instance, lock it on both.
+    c, d = cluster(login_per_account=3), cluster(login_per_account=3)
+    name = f"victim{secrets.token_hex(3)}"
+    _account(c, "owner", name)
+    for instance in (c, d, c):
+        assert _login(instance, "attacker", name, "wrong password").status_code == 401
+    for instance in (d, c):
+        locked = _login(instance, "owner", name, "long enough pw")
+        assert locked.status_code == 429 and locked.json()["code"] == "locked", locked.text

@@ -30,7 +30,8 @@ from nard.server.database import Database
 from nard.server.edge import install as install_edge
 from nard.server.jobs import JobQueue
 from nard.server.leases import Leases
-from nard.server.limits import CreationLimits, SocketLimits
+from nard.server.limits import CreationLimits, SocketLimits, Unshared
+from nard.server.limits_shared import RedisSharing
 from nard.server.lobby.hall import Hall
 from nard.server.metrics import Metrics
 from nard.server.protocol.server import ErrorMessage
@@ -93,6 +94,7 @@ async def _running(
             origin=secrets.token_hex(8),
             watch_s=settings.presence_ttl_s / 3,
         )
+    sharing = Unshared() if shared is None else RedisSharing(shared, settings.redis_prefix)
     metrics = Metrics()
     queue = None
     if settings.jobs_queue is not None:
@@ -132,8 +134,11 @@ async def _running(
         login_per_address=settings.login_per_address,
         login_per_account=settings.login_per_account,
         login_window_s=settings.login_window_s,
+        sharing=sharing,
     )
-    app.state.limits = CreationLimits(settings.guests_per_address, settings.games_per_player)
+    app.state.limits = CreationLimits(
+        settings.guests_per_address, settings.games_per_player, sharing=sharing
+    )
     app.state.sockets = SocketLimits(settings.sockets_per_address, settings.spectators_per_game)
     app.state.profiles = ProfileService(db)
     app.state.lobby = Hall(db, bus, rooms.table)
