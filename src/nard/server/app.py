@@ -27,6 +27,7 @@ from fastapi.responses import JSONResponse
 from nard.server.bus import EventBus, InProcessBus, RedisBus
 from nard.server.config import Settings
 from nard.server.database import Database
+from nard.server.drain import Drain
 from nard.server.edge import install as install_edge
 from nard.server.jobs import JobQueue
 from nard.server.leases import Leases
@@ -185,6 +186,7 @@ def create_app(
         version="0.1.0",
         lifespan=lifespan,
     )
+    app.state.drain = Drain()  # before the lifespan: the signal handler reaches it
     app.add_exception_handler(Refusal, _refusal)
     install_edge(app, settings)
     app.include_router(players.router)

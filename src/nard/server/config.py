@@ -60,6 +60,9 @@ class Settings(BaseSettings):
     """Pace the garbage collector for a server (nard.server.runtime.tuned_gc)."""
     drain_s: float = Field(default=10.0, gt=0)
     """On SIGTERM: how long open connections get to finish before they are cut."""
+    drain_notice_s: float = Field(default=0.0, ge=0)
+    """On SIGTERM, before the drain: how long ``/readyz`` answers 503 while everything
+    else is still served, so the balancer's checks take the instance out first."""
     log_format: Literal["text", "json"] = "text"
     """``json``: one JSON object a line with the game id (nard.server.logs)."""
     analysis_plies: int = Field(default=0, ge=0, le=2)
