@@ -43,9 +43,11 @@ class Settings(BaseSettings):
     rate_burst: int = Field(default=40, ge=1)
     """...and in a burst."""
     redis_url: str | None = None
-    """Share game events between server processes through Redis (optional)."""
+    """Share game events, presence and rate limits between server processes through Redis
+    (optional)."""
     redis_prefix: str = Field(default="nard:", pattern=r"^[A-Za-z0-9_.:-]+$")
-    """The start of every Redis channel name: deployments sharing a Redis need their own."""
+    """The start of every Redis channel and key name: deployments sharing a Redis need
+    their own."""
     presence_ttl_s: float = Field(default=15.0, gt=0)
     """With Redis: how long a seat held by an instance that stopped renewing it
     (killed) still counts as connected; renewed every third of it."""
