@@ -173,6 +173,49 @@ def test_a_killed_instance_s_seat_lapses_and_the_claim_is_allowed(
         assert white.act("claim")["type"] == "ack"
 
 
+def _answer(ws: Any, message_id: int) -> dict[str, Any]:
+    while True:
+        message: dict[str, Any] = ws.recv()
+        if message["type"] in ("ack", "error") and message.get("id") == message_id:
+            return message
+
+
+def _next(game: dict[str, Any]) -> dict[str, Any]:
+    state = game["state"]
+    if state["game"]["phase"] in ("opening", "rolling"):
+        return {"type": "roll"}
+    guide = state["guide"]
+    if guide["can_confirm"]:
+        return {"type": "confirm"}
+    origin, targets = next(iter(guide["destinations"].items()))
+    return {"type": "step", "from": int(origin), "to": targets[0]}
+
+
+def test_two_instances_racing_on_a_game_commit_one_action_each_time(
+    cluster: Callable[..., Harness],
+) -> None:
+    a, b = cluster(), cluster()
+    game = a.new_game("rae", mode="hotseat", length=3)
+    b.tokens["rae"] = a.tokens["rae"]
+    with a.socket("rae", game["id"]) as on_a, b.socket("rae", game["id"]) as on_b:
+        for _ in range(16):
+            action = _next(on_a.game)
+            sent = [(ws, ws.send({**action, "seq": ws.seq})) for ws in (on_a, on_b)]
+            answers = [_answer(ws, message_id) for ws, message_id in sent]
+            acks = [answer["seq"] for answer in answers if answer["type"] == "ack"]
+            assert len(acks) == 1, answers  # the same action, never twice
+            refused = next(answer for answer in answers if answer["type"] == "error")
+            # conflict: refused at the commit; stale: its copy had already caught up.
+            assert refused["code"] in ("conflict", "stale"), refused
+            # The loser catches up: both show the same game at the winner's seq.
+            for ws in (on_a, on_b):
+                while ws.seq < acks[0]:
+                    ws.recv()
+            assert on_a.state == on_b.state
+    row = a.request("rae", "GET", f"/api/games/{game['id']}").json()
+    assert row["seq"] == on_a.seq == 16
+
+
 def test_the_database_refuses_an_action_on_a_finished_game(pg_url: str) -> None:
     """The commit guard itself, whatever an instance's copy says."""
     from nard.storage.repository import GameRepository, LoggedAction
