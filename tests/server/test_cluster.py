@@ -355,3 +355,26 @@ def test_attempts_spread_over_two_instances_meet_one_limit(
     for instance in (d, c):
         locked = _login(instance, "owner", name, "long enough pw")
         assert locked.status_code == 429 and locked.json()["code"] == "locked", locked.text
+
+
+def test_sockets_of_one_address_on_two_instances_meet_one_limit(
+    cluster: Callable[..., Harness],
+) -> None:
+    limits = {"sockets_per_address": 3, "spectators_per_game": 1}
+    a, b = cluster(**limits), cluster(**limits)
+    game = a.new_game("eve", mode="hotseat")
+    b.tokens["eve"] = a.tokens["eve"]
+    watch = game["watch_url"].split("token=", 1)[1]
+    with a.socket(None, game["id"], f"watch={watch}"):
+        # The game's one spectator seat is taken at A: B refuses a second spectator.
+        with pytest.raises(Exception) as refused, b.socket(None, game["id"], f"watch={watch}"):
+            pass
+        assert getattr(refused.value, "code", None) == 4429
+        with a.socket("eve", game["id"]), b.socket("eve", game["id"]):
+            # Three open, two on A and one on B: a fourth is refused at either.
+            for instance in (a, b):
+                with pytest.raises(Exception) as full, instance.socket("eve", game["id"]):
+                    pass
+                assert getattr(full.value, "code", None) == 4429
+    with b.socket("eve", game["id"]) as again:  # the closed ones were let go
+        assert again.act("roll")["type"] == "ack"

@@ -32,7 +32,7 @@ from nard.server.edge import install as install_edge
 from nard.server.jobs import JobQueue
 from nard.server.leases import Leases
 from nard.server.limits import CreationLimits, SocketLimits, Unshared
-from nard.server.limits_shared import RedisSharing
+from nard.server.limits_shared import RedisSharing, SharedSockets
 from nard.server.lobby.hall import Hall
 from nard.server.metrics import Metrics
 from nard.server.protocol.server import ErrorMessage
@@ -140,7 +140,10 @@ async def _running(
     app.state.limits = CreationLimits(
         settings.guests_per_address, settings.games_per_player, sharing=sharing
     )
-    app.state.sockets = SocketLimits(settings.sockets_per_address, settings.spectators_per_game)
+    sockets = SocketLimits(settings.sockets_per_address, settings.spectators_per_game)
+    app.state.sockets = (
+        sockets if leases is None else SharedSockets(leases, settings.redis_prefix, sockets)
+    )
     app.state.profiles = ProfileService(db)
     app.state.lobby = Hall(db, bus, rooms.table)
     app.state.analyses = AnalysisService(db, bus, plies=settings.analysis_plies, metrics=metrics)

@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 import time
 from collections import OrderedDict, deque
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -247,6 +247,29 @@ class SocketLimits:
                     _add(self._spectators, game, -1)
 
         return release
+
+    async def enter(
+        self, address: str, game: str, *, spectator: bool
+    ) -> Callable[[], Awaitable[None]] | None:
+        """:meth:`admit` as :class:`Sockets` has it."""
+        release = self.admit(address, game, spectator=spectator)
+        if release is None:
+            return None
+
+        async def leave() -> None:
+            release()
+
+        return leave
+
+
+class Sockets(Protocol):
+    """Open WebSockets counted (:class:`SocketLimits`' interface, shared or not)."""
+
+    async def enter(
+        self, address: str, game: str, *, spectator: bool
+    ) -> Callable[[], Awaitable[None]] | None:
+        """A release function for a socket that may open, or None if it may not."""
+        ...
 
 
 def _add(counts: dict[str, int], key: str, step: int) -> None:

@@ -7,7 +7,10 @@ The same algorithms, each one Lua script (atomic, and timed by Redis's own
   key, ``<prefix>limit:<name>:<key>``; the attempts older than the window go,
   and one more is counted only while fewer than the limit remain;
 - a lockout is a hash per account (``count``, locked ``until``), the lock
-  doubling with each wrong password beyond the allowed ones.
+  doubling with each wrong password beyond the allowed ones;
+- the open sockets of an address, and a game's spectators, are lease sets
+  (:mod:`nard.server.leases`): each socket holds a member while it is open,
+  and those of an instance that dies lapse with its leases.
 
 When Redis does not answer, the process's own limiter decides (logged): a
 limit then counts per instance for a while, as before, rather than refusing
@@ -19,10 +22,18 @@ from __future__ import annotations
 import logging
 import math
 import secrets
+from collections.abc import Awaitable, Callable
 from itertools import count
 from typing import Any
 
-from nard.server.limits import AttemptWindow, Lockout, refuse_after, refuse_locked
+from nard.server.leases import Leases
+from nard.server.limits import (
+    AttemptWindow,
+    Lockout,
+    SocketLimits,
+    refuse_after,
+    refuse_locked,
+)
 from nard.server.redis_client import redis_errors
 
 log = logging.getLogger(__name__)
@@ -138,3 +149,46 @@ class RedisSharing:
 
     def lockout(self, name: str, local: Lockout) -> SharedLockout:
         return SharedLockout(self.redis, f"{self.prefix}{name}:", local)
+
+
+class SharedSockets:
+    """:class:`~nard.server.limits.SocketLimits` in lease sets."""
+
+    def __init__(self, leases: Leases, prefix: str, local: SocketLimits) -> None:
+        self.leases = leases
+        self.addresses = prefix + "limit:sockets:"
+        self.spectators = prefix + "limit:spectators:"
+        self.local = local
+        self._origin = secrets.token_hex(4)
+        self._numbers = count()
+
+    async def enter(
+        self, address: str, game: str, *, spectator: bool
+    ) -> Callable[[], Awaitable[None]] | None:
+        member = f"{self._origin}:{next(self._numbers)}"
+        held: list[str] = []
+        try:
+            wanted = [(self.addresses + address, self.local.per_address)]
+            if spectator:
+                wanted.append((self.spectators + game, self.local.spectators_per_game))
+            for key, limit in wanted:
+                if not await self.leases.hold(key, member, limit=limit):
+                    await self._drop(held, member)
+                    return None
+                held.append(key)
+        except redis_errors() as error:
+            log.warning("limits: Redis unreachable (%s); sockets counted here", error)
+            await self._drop(held, member)
+            return await self.local.enter(address, game, spectator=spectator)
+
+        async def leave() -> None:
+            await self._drop(held, member)
+
+        return leave
+
+    async def _drop(self, keys: list[str], member: str) -> None:
+        for key in keys:
+            try:
+                await self.leases.drop(key, member)
+            except redis_errors() as error:  # the lease lapses instead
+                log.warning("limits: letting a socket go failed (%s)", error)

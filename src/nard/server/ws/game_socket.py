@@ -24,7 +24,7 @@ from starlette.websockets import WebSocketState
 from nard.core.board import Side
 from nard.server.config import Settings
 from nard.server.deps import COOKIE
-from nard.server.limits import SocketLimits
+from nard.server.limits import Sockets
 from nard.server.logs import current_game
 from nard.server.metrics import Metrics
 from nard.server.protocol import client
@@ -281,16 +281,16 @@ async def game_socket(
     if not sides and not watching:
         await websocket.close(4403)
         return
-    sockets: SocketLimits = app.state.sockets
+    sockets: Sockets = app.state.sockets
     address = websocket.client.host if websocket.client else "unknown"
-    release = sockets.admit(address, live.public_id, spectator=not sides)
+    release = await sockets.enter(address, live.public_id, spectator=not sides)
     if release is None:
         await websocket.close(4429)
         return
     try:
         await _serve(websocket, live, player, sides, rooms, settings, since)
     finally:
-        release()
+        await asyncio.shield(release())
 
 
 async def _serve(
