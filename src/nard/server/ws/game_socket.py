@@ -324,9 +324,11 @@ async def _serve(
             claim_after_s=settings.claim_after_s,
         )
     )
-    await rooms.table.arrive(live, sides)
-    writer = asyncio.create_task(connection.writer())
     try:
+        # Inside: the seat is counted before arrive's first wait, so a handler
+        # cancelled during it still leaves.
+        await rooms.table.arrive(live, sides)
+        writer = asyncio.create_task(connection.writer())
         await connection.catch_up(since)
         reader = asyncio.create_task(connection.reader())
         done, _ = await asyncio.wait({reader, writer}, return_when=asyncio.FIRST_COMPLETED)
