@@ -9,7 +9,8 @@ subscriber's socket sends, and the table's after-commit listeners take it
 from there (:mod:`~nard.server.rooms.bot`, :mod:`~nard.server.rooms.ratings`,
 :mod:`~nard.server.rooms.clocks`).
 The live games themselves are kept by :mod:`~nard.server.rooms.registry`, who
-is connected by :mod:`~nard.server.rooms.presence`;
+is connected by :mod:`~nard.server.rooms.presence` (through Redis for several
+instances: :mod:`~nard.server.rooms.shared_presence`);
 :mod:`~nard.server.rooms.hints` answers hint requests,
 :mod:`~nard.server.rooms.chat` keeps the chat, and
 :mod:`~nard.server.rooms.sync` keeps the copies of a game that several server

@@ -117,8 +117,14 @@ class SharedPresence(Presence):
         while True:
             await asyncio.sleep(self.watch_s)
             for live in list(self._here.values()):
-                before = self._seen.get(live.public_id)
-                await self.refresh(live)
-                after = self._seen.get(live.public_id)
-                if self.changed is not None and (before and before[0]) != (after and after[0]):
-                    self.changed(live)
+                try:
+                    await self._look_again(live)
+                except Exception:  # one game's failure must not stop the watch
+                    log.exception("presence: watching %s failed", live.public_id)
+
+    async def _look_again(self, live: LiveGame) -> None:
+        before = self._seen.get(live.public_id)
+        await self.refresh(live)
+        after = self._seen.get(live.public_id)
+        if self.changed is not None and (before and before[0]) != (after and after[0]):
+            self.changed(live)
