@@ -378,3 +378,23 @@ def test_sockets_of_one_address_on_two_instances_meet_one_limit(
                 assert getattr(full.value, "code", None) == 4429
     with b.socket("eve", game["id"]) as again:  # the closed ones were let go
         assert again.act("roll")["type"] == "ack"
+
+
+def test_the_lobby_lists_who_is_online_at_every_instance(
+    cluster: Callable[..., Harness],
+) -> None:
+    from tests.server.test_lobby import lobby, until
+
+    a, b = cluster(), cluster()
+    ann, bob = a.guest("ann"), b.guest("bob")
+    everyone = {ann["id"], bob["id"]}
+
+    def names(message: dict[str, Any]) -> set[int]:
+        return {player["id"] for player in message.get("online", ())}
+
+    with lobby(a, "ann") as at_a, lobby(b, "bob") as at_b:
+        for socket in (at_a, at_b):
+            seen = until(socket, lambda m: m["type"] == "lobby" and names(m) == everyone)
+            assert seen["online_count"] == 2
+    with lobby(a, "ann") as at_a:  # bob left B: A lists ann alone
+        until(at_a, lambda m: m["type"] == "lobby" and names(m) == {ann["id"]})

@@ -34,6 +34,7 @@ from nard.server.leases import Leases
 from nard.server.limits import CreationLimits, SocketLimits, Unshared
 from nard.server.limits_shared import RedisSharing, SharedSockets
 from nard.server.lobby.hall import Hall
+from nard.server.lobby.shared_online import SharedOnline
 from nard.server.metrics import Metrics
 from nard.server.protocol.server import ErrorMessage
 from nard.server.redis_client import connect
@@ -86,13 +87,14 @@ async def _running(
     shared = None if settings.redis_url is None else connect(settings.redis_url)
     leases = None if shared is None else Leases(shared, ttl_s=settings.presence_ttl_s)
     presence = None
+    origin = secrets.token_hex(8)  # this instance, in the members of the lease sets
     if leases is not None:
         leases.start()
         presence = SharedPresence(
             settings.claim_after_s,
             leases,
             prefix=settings.redis_prefix,
-            origin=secrets.token_hex(8),
+            origin=origin,
             watch_s=settings.presence_ttl_s / 3,
         )
     sharing = Unshared() if shared is None else RedisSharing(shared, settings.redis_prefix)
@@ -145,7 +147,8 @@ async def _running(
         sockets if leases is None else SharedSockets(leases, settings.redis_prefix, sockets)
     )
     app.state.profiles = ProfileService(db)
-    app.state.lobby = Hall(db, bus, rooms.table)
+    online = None if leases is None else SharedOnline(leases, settings.redis_prefix, origin)
+    app.state.lobby = Hall(db, bus, rooms.table, shared=online)
     app.state.analyses = AnalysisService(db, bus, plies=settings.analysis_plies, metrics=metrics)
     app.state.trainer = TrainerService(db)
     await rooms.resume()

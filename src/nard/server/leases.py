@@ -5,8 +5,9 @@ each script, so the instances' clocks never meet), until which it holds.
 :class:`Leases` renews every member this process holds each ``ttl_s / 3``
 seconds; the members of an instance that dies lapse within ``ttl_s``. A set
 also remembers when its last member left (``~left``), so a reader can tell how
-long nobody has held it: the presence of a seat (rooms/shared_presence.py)
-and the sockets of an address (limits_shared.py) are such sets.
+long nobody has held it: the presence of a seat (rooms/shared_presence.py),
+the sockets of an address (limits_shared.py) and the players in the lobby
+(lobby/shared_online.py) are such sets.
 """
 
 from __future__ import annotations
@@ -61,6 +62,12 @@ end
 return {0, now - tonumber(last[2])}
 """
 )
+_MEMBERS = (
+    _NOW
+    + """
+return redis.call('ZRANGE', KEYS[1], string.format('(%d', now), '+inf', 'BYSCORE')
+"""
+)
 _RENEW = (
     _NOW
     + """
@@ -92,6 +99,7 @@ class Leases:
         self._drop = redis.register_script(_DROP)
         self._read = redis.register_script(_READ)
         self._renew = redis.register_script(_RENEW)
+        self._members = redis.register_script(_MEMBERS)
         self._renewer: asyncio.Task[None] | None = None
 
     def start(self) -> None:
@@ -125,6 +133,10 @@ class Leases:
     async def read(self, key: str) -> Holding:
         held, vacant_ms = await self._read(keys=[key], args=[KEEP_MS])
         return Holding(int(held), int(vacant_ms) / 1000)
+
+    async def members(self, key: str) -> list[str]:
+        """The members holding ``key`` now, in no particular order."""
+        return [member.decode() for member in await self._members(keys=[key])]
 
     def _forget(self, key: str, member: str) -> None:
         members = self._held.get(key)

@@ -59,4 +59,4 @@ async def lobby_socket(websocket: WebSocket) -> None:
                 await task
         for stop in stops:
             stop()
-        await hall.leave(player)
+        await asyncio.shield(hall.leave(player))  # let go in Redis too, even if cancelled
