@@ -51,6 +51,7 @@ from nard.server.services.bot_service import BotService
 from nard.server.services.player_service import PlayerService
 from nard.server.services.profile_service import ProfileService
 from nard.server.services.trainer_service import TrainerService
+from nard.server.settling import Settling
 from nard.server.ws import game_socket, lobby_socket
 from nard.storage.session import (
     log_writers,
@@ -152,9 +153,11 @@ async def _running(
     app.state.analyses = AnalysisService(db, bus, plies=settings.analysis_plies, metrics=metrics)
     app.state.trainer = TrainerService(db)
     await rooms.resume()
+    app.state.settling = Settling()
     try:
         yield
     finally:
+        await app.state.settling.wait()  # closing sockets let their seats go first
         await app.state.lobby.close()
         await rooms.close()
         await app.state.analyses.close()

@@ -43,6 +43,7 @@ from nard.server.rooms.projection import replayed
 from nard.server.rooms.registry import LiveGame
 from nard.server.security import same_token, token_shaped
 from nard.server.services.player_service import PlayerInfo, PlayerService
+from nard.server.settling import Settling
 
 router = APIRouter()
 
@@ -282,6 +283,7 @@ async def game_socket(
         await websocket.close(4403)
         return
     sockets: Sockets = app.state.sockets
+    settling: Settling = app.state.settling
     address = websocket.client.host if websocket.client else "unknown"
     release = await sockets.enter(address, live.public_id, spectator=not sides)
     if release is None:
@@ -290,7 +292,7 @@ async def game_socket(
     try:
         await _serve(websocket, live, player, sides, rooms, settings, since)
     finally:
-        await asyncio.shield(release())
+        await settling.finish(release())
 
 
 async def _serve(
@@ -303,6 +305,7 @@ async def _serve(
     since: int | None,
 ) -> None:
     await websocket.accept()
+    settling: Settling = websocket.app.state.settling
     connection = Connection(websocket, live, player, rooms, settings)
     connection.metrics.sockets.inc()
     unsubscribe = rooms.bus.subscribe(live.public_id, connection.deliver)
@@ -344,9 +347,9 @@ async def _serve(
     finally:
         connection.metrics.sockets.dec()
         unsubscribe()
-        # Shielded: a handler cancelled as the socket goes still lets the seat go
-        # (with Redis, in every instance's eyes) and tells the opponent.
-        await asyncio.shield(rooms.table.leave(live, sides))
+        # Even if this handler is cancelled: the seat goes (in Redis too) and the
+        # opponent hears it.
+        await settling.finish(rooms.table.leave(live, sides))
         if websocket.application_state is WebSocketState.CONNECTED:
             with contextlib.suppress(RuntimeError, WebSocketDisconnect):
                 await websocket.close()
