@@ -70,24 +70,150 @@ def _open(ws: Any) -> None:
         assert ws.act("roll")["type"] == "ack"
 
 
+def _seat(socket: Any, side: str) -> dict[str, Any]:
+    """The seat as the socket's last ``state`` or ``presence`` message shows it."""
+    for message in reversed(socket.received):
+        seats = message.get("seats") or message.get("game", {}).get("seats")
+        if message["type"] in ("presence", "state") and seats:
+            return next(seat for seat in seats if seat["side"] == side)
+    raise AssertionError("no seats received")
+
+
+def _until_seat(socket: Any, side: str, *, connected: bool) -> None:
+    while _seat(socket, side)["connected"] is not connected:
+        socket.until("presence", "state")
+
+
 def test_no_action_is_accepted_after_a_claim_on_the_other_instance(
     cluster: Callable[..., Harness],
 ) -> None:
-    # Presence is per instance: on A, bob (playing on B) has been "away" from the start.
     a, b = cluster(claim_after_s=0.0), cluster()
     game_id = _friend_game(a, b)
+    with a.socket("ada", game_id) as white:
+        with b.socket("bob", game_id) as black:
+            _until_seat(white, "black", connected=True)
+            stale = black.seq
+        _until_seat(white, "black", connected=False)  # bob left B
+        assert white.act("claim")["type"] == "ack"
+        while white.game["status"] != "finished":  # the ack may come before the state
+            white.recv()
+    # B's copy heard of the claim from the bus or the database: every action is refused.
     with b.socket("bob", game_id) as black:
-        with a.socket("ada", game_id) as white:
-            assert white.act("claim")["type"] == "ack"
-            while white.game["status"] != "finished":  # the ack may come before the state
-                white.recv()
-        # B hears of the claim from the bus or the database: every action is refused.
         for _ in range(3):
-            black.seq = max(black.seq, white.seq)
+            black.seq = stale
             answer = black.act("roll")
             assert answer["type"] == "error" and answer["code"] == "finished", answer
     row = a.request("ada", "GET", f"/api/games/{game_id}").json()
     assert row["status"] == "finished" and row["seq"] == white.seq
+
+
+def test_no_claim_while_the_opponent_is_connected_to_the_other_instance(
+    cluster: Callable[..., Harness],
+) -> None:
+    a, b = cluster(claim_after_s=0.0), cluster(claim_after_s=0.0)
+    game_id = _friend_game(a, b)
+    with a.socket("ada", game_id) as white:
+        with b.socket("bob", game_id) as black:
+            _until_seat(white, "black", connected=True)
+            answer = white.act("claim")
+            assert answer["type"] == "error" and answer["code"] == "cannot_claim", answer
+            # ...and the other way round: ada is present at A for B.
+            assert _seat(black, "white")["connected"] is True
+            answer = black.act("claim")
+            assert answer["type"] == "error" and answer["code"] == "cannot_claim", answer
+        _until_seat(white, "black", connected=False)
+        assert white.act("claim")["type"] == "ack"
+
+
+def test_the_claim_timer_runs_from_when_the_opponent_left_the_other_instance(
+    cluster: Callable[..., Harness],
+) -> None:
+    a, b = cluster(claim_after_s=3600.0), cluster(claim_after_s=3600.0)
+    game_id = _friend_game(a, b)
+    with b.socket("bob", game_id):
+        pass
+    # A never saw bob: the wait is the one B started when bob left, not a new one.
+    with a.socket("ada", game_id) as white:
+        answer = white.act("claim")
+        assert answer["type"] == "error" and answer["code"] == "cannot_claim", answer
+        claim_in = _seat(white, "black")["claim_in"]
+        assert claim_in is not None and 0 < claim_in <= 3600
+
+
+def test_a_killed_instance_s_seat_lapses_and_the_claim_is_allowed(
+    cluster: Callable[..., Harness],
+) -> None:
+    """An instance killed with bob's socket open never says he left: his seat's
+    lease lapses ``presence_ttl_s`` after its last renewal."""
+    import asyncio
+
+    from nard.server.leases import Leases
+    from nard.server.redis_client import connect
+
+    a = cluster(claim_after_s=0.0, presence_ttl_s=0.6)
+    a.guest("bob")
+    game = a.new_game("ada", mode="friend", side="white")
+    invite = game["invite_url"].rsplit("/", 1)[1]
+    assert a.request("bob", "POST", f"/api/invites/{invite}").status_code == 200
+    prefix = a.client.app.state.settings.redis_prefix  # type: ignore[attr-defined]
+
+    async def held_by_a_dead_instance() -> None:
+        redis = connect(REDIS)
+        # Held once and never renewed, as by an instance that died just after.
+        await Leases(redis, ttl_s=4.0).hold(f"{prefix}seat:{game['id']}:black", "dead")
+        await redis.aclose()
+
+    with a.socket("ada", game["id"]) as white:
+        asyncio.run(held_by_a_dead_instance())
+        # A's watch reads the seats again and tells ada of bob, then of his lapse.
+        _until_seat(white, "black", connected=True)
+        answer = white.act("claim")
+        assert answer["type"] == "error" and answer["code"] == "cannot_claim", answer
+        _until_seat(white, "black", connected=False)
+        assert white.act("claim")["type"] == "ack"
+
+
+def _answer(ws: Any, message_id: int) -> dict[str, Any]:
+    while True:
+        message: dict[str, Any] = ws.recv()
+        if message["type"] in ("ack", "error") and message.get("id") == message_id:
+            return message
+
+
+def _next(game: dict[str, Any]) -> dict[str, Any]:
+    state = game["state"]
+    if state["game"]["phase"] in ("opening", "rolling"):
+        return {"type": "roll"}
+    guide = state["guide"]
+    if guide["can_confirm"]:
+        return {"type": "confirm"}
+    origin, targets = next(iter(guide["destinations"].items()))
+    return {"type": "step", "from": int(origin), "to": targets[0]}
+
+
+def test_two_instances_racing_on_a_game_commit_one_action_each_time(
+    cluster: Callable[..., Harness],
+) -> None:
+    a, b = cluster(), cluster()
+    game = a.new_game("rae", mode="hotseat", length=3)
+    b.tokens["rae"] = a.tokens["rae"]
+    with a.socket("rae", game["id"]) as on_a, b.socket("rae", game["id"]) as on_b:
+        for _ in range(16):
+            action = _next(on_a.game)
+            sent = [(ws, ws.send({**action, "seq": ws.seq})) for ws in (on_a, on_b)]
+            answers = [_answer(ws, message_id) for ws, message_id in sent]
+            acks = [answer["seq"] for answer in answers if answer["type"] == "ack"]
+            assert len(acks) == 1, answers  # the same action, never twice
+            refused = next(answer for answer in answers if answer["type"] == "error")
+            # conflict: refused at the commit; stale: its copy had already caught up.
+            assert refused["code"] in ("conflict", "stale"), refused
+            # The loser catches up: both show the same game at the winner's seq.
+            for ws in (on_a, on_b):
+                while ws.seq < acks[0]:
+                    ws.recv()
+            assert on_a.state == on_b.state
+    row = a.request("rae", "GET", f"/api/games/{game['id']}").json()
+    assert row["seq"] == on_a.seq == 16
 
 
 def test_the_database_refuses_an_action_on_a_finished_game(pg_url: str) -> None:
@@ -344,3 +470,74 @@ def test_a_stale_copy_never_flags_a_side_that_moved_on_the_other_instance(pg_url
         assert held.seq == moved  # read again instead
         row = b.request(player, "GET", f"/api/games/{game_id}").json()
         assert row["status"] == "active" and row["seq"] == moved
+
+
+def test_attempts_spread_over_two_instances_meet_one_limit(
+    cluster: Callable[..., Harness],
+) -> None:
+    from tests.server.test_account_limits import _account, _login
+
+    limits = {"login_per_address": 4, "login_per_account": 100, "guests_per_address": 3}
+    a, b = cluster(**limits), cluster(**limits)
+    answers = [
+        _login(instance, "guesser", f"user{n}", "whatever pw").status_code
+        for n, instance in enumerate([a, b] * 3)
+    ]
+    assert answers == [401] * 4 + [429] * 2
+    guests = [
+        instance.request(None, "POST", "/api/players/guest", json={}).status_code
+        for instance in [a, b, a, b]
+    ]
+    assert guests == [201, 201, 201, 429]
+    # The wrong passwords of one account, on either instance, lock it on both.
+    c, d = cluster(login_per_account=3), cluster(login_per_account=3)
+    name = f"victim{secrets.token_hex(3)}"
+    _account(c, "owner", name)
+    for instance in (c, d, c):
+        assert _login(instance, "attacker", name, "wrong password").status_code == 401
+    for instance in (d, c):
+        locked = _login(instance, "owner", name, "long enough pw")
+        assert locked.status_code == 429 and locked.json()["code"] == "locked", locked.text
+
+
+def test_sockets_of_one_address_on_two_instances_meet_one_limit(
+    cluster: Callable[..., Harness],
+) -> None:
+    limits = {"sockets_per_address": 3, "spectators_per_game": 1}
+    a, b = cluster(**limits), cluster(**limits)
+    game = a.new_game("eve", mode="hotseat")
+    b.tokens["eve"] = a.tokens["eve"]
+    watch = game["watch_url"].split("token=", 1)[1]
+    with a.socket(None, game["id"], f"watch={watch}"):
+        # The game's one spectator seat is taken at A: B refuses a second spectator.
+        with pytest.raises(Exception) as refused, b.socket(None, game["id"], f"watch={watch}"):
+            pass
+        assert getattr(refused.value, "code", None) == 4429
+        with a.socket("eve", game["id"]), b.socket("eve", game["id"]):
+            # Three open, two on A and one on B: a fourth is refused at either.
+            for instance in (a, b):
+                with pytest.raises(Exception) as full, instance.socket("eve", game["id"]):
+                    pass
+                assert getattr(full.value, "code", None) == 4429
+    with b.socket("eve", game["id"]) as again:  # the closed ones were let go
+        assert again.act("roll")["type"] == "ack"
+
+
+def test_the_lobby_lists_who_is_online_at_every_instance(
+    cluster: Callable[..., Harness],
+) -> None:
+    from tests.server.test_lobby import lobby, until
+
+    a, b = cluster(), cluster()
+    ann, bob = a.guest("ann"), b.guest("bob")
+    everyone = {ann["id"], bob["id"]}
+
+    def names(message: dict[str, Any]) -> set[int]:
+        return {player["id"] for player in message.get("online", ())}
+
+    with lobby(a, "ann") as at_a, lobby(b, "bob") as at_b:
+        for socket in (at_a, at_b):
+            seen = until(socket, lambda m: m["type"] == "lobby" and names(m) == everyone)
+            assert seen["online_count"] == 2
+    with lobby(a, "ann") as at_a:  # bob left B: A lists ann alone
+        until(at_a, lambda m: m["type"] == "lobby" and names(m) == {ann["id"]})

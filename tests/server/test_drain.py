@@ -1,5 +1,6 @@
 """SIGTERM drains a real ``nard serve``: its sockets are told to reconnect (1012),
-the action in flight is committed and acknowledged, and the process exits cleanly."""
+the action in flight is committed and acknowledged, and the process exits cleanly;
+with a notice, ``/readyz`` says 503 first while the instance still serves."""
 
 from __future__ import annotations
 
@@ -8,11 +9,13 @@ import signal
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed
 
 from nard.storage.repository import GameRepository
 from nard.storage.session import make_engine, make_sessions
+from tests.server.own_redis import eventually
 from tests.server.test_restart import Client, _free_port, _next_action, _recv, _server, _state
 
 pytestmark = pytest.mark.slow
@@ -53,3 +56,35 @@ def test_sigterm_tells_sockets_to_reconnect_and_keeps_every_ack(tmp_path: Path) 
         row = GameRepository(session).by_public_id(game["id"])
         assert row is not None and row.seq >= max(acked) >= 6
     engine.dispose()
+
+
+def test_readyz_answers_503_from_sigterm_on_while_the_notice_still_serves(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'notice.sqlite3'}"
+    port = _free_port()
+    base = f"http://127.0.0.1:{port}"
+    # A notice far longer than the test: the second SIGTERM ends it.
+    with (
+        _server(url, port, tmp_path / "server.log", NARD_DRAIN_NOTICE_S="600") as process,
+        Client(port) as client,
+    ):
+        game = client.new_game(mode="hotseat", length=3)
+        with client.socket(game["id"]) as ws:
+            current: dict[str, Any] = _state(ws)
+            assert httpx.get(f"{base}/readyz").status_code == 200
+            process.send_signal(signal.SIGTERM)
+            eventually(lambda: httpx.get(f"{base}/readyz").status_code == 503, "still ready")
+            answer = httpx.get(f"{base}/readyz").json()
+            assert answer["failed"] == {"drain": "shutting down"}
+            # Out of the balancer's pool, yet every player here goes on playing.
+            assert httpx.get(f"{base}/healthz").status_code == 200
+            ws.send(json.dumps({**_next_action(current), "seq": current["seq"], "id": 1}))
+            while (message := _recv(ws))["type"] != "ack":
+                assert message["type"] != "error", message
+            assert message["seq"] == current["seq"] + 1
+            process.send_signal(signal.SIGTERM)  # the drain itself, now
+            with pytest.raises(ConnectionClosed) as closed:
+                while True:
+                    _recv(ws)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 1012
+        assert process.wait(30) in (0, -signal.SIGTERM)
+    assert "Traceback" not in (tmp_path / "server.log").read_text()

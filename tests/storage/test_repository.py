@@ -310,3 +310,48 @@ def test_client_seeds_are_set_only_before_the_first_action(
     with sessions() as session:
         game = GameRepository(session).get(game_id)
         assert game is not None and game.client_seeds == ["early"]
+
+
+def _race(sessions: sessionmaker[Session], batches: list[list[LoggedAction]]) -> list[Any]:
+    """Each batch appended by its own writer, all at once: what each got, or its error."""
+    outcomes: list[Any] = [None] * len(batches)
+    barrier = threading.Barrier(len(batches))
+
+    def write(index: int) -> None:
+        with sessions() as session:
+            barrier.wait()
+            try:
+                outcomes[index] = GameRepository(session).append_actions(batches[index])
+            except Exception as error:  # the failure the callers test for
+                outcomes[index] = f"{type(error).__name__}: {str(error)[:80]}"
+
+    threads = [threading.Thread(target=write, args=(index,)) for index in range(len(batches))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return outcomes
+
+
+def test_two_writers_crossing_the_same_games_in_a_batch_apply_each_action_once(
+    sessions: sessionmaker[Session],
+) -> None:
+    """Two instances' group commits holding the same two games in opposite orders:
+    each game gets one action and the other writer hears ``conflict``, never a
+    database error (no deadlock between the batches)."""
+    for _ in range(15):
+        with sessions() as session:
+            first, second = _game(session), _game(session)
+        outcomes = _race(
+            sessions,
+            [[_logged(first, 1), _logged(second, 1)], [_logged(second, 1), _logged(first, 1)]],
+        )
+        assert all(isinstance(outcome, list) for outcome in outcomes), outcomes
+        by_game = [
+            sorted(outcomes[0][0:1] + outcomes[1][1:2]),
+            sorted(outcomes[0][1:] + outcomes[1][:1]),
+        ]
+        assert by_game == [[False, True], [False, True]], outcomes
+        with sessions() as session:
+            repository = GameRepository(session)
+            assert [len(repository.actions(game_id)) for game_id in (first, second)] == [1, 1]

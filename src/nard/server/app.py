@@ -16,6 +16,7 @@ the games against the bot and the clocks of clocked games.
 from __future__ import annotations
 
 import asyncio
+import secrets
 from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager, nullcontext
@@ -26,15 +27,21 @@ from fastapi.responses import JSONResponse
 from nard.server.bus import EventBus, InProcessBus, RedisBus
 from nard.server.config import Settings
 from nard.server.database import Database
+from nard.server.drain import Drain
 from nard.server.edge import install as install_edge
 from nard.server.jobs import JobQueue
-from nard.server.limits import CreationLimits, SocketLimits
+from nard.server.leases import Leases
+from nard.server.limits import CreationLimits, SocketLimits, Unshared
+from nard.server.limits_shared import RedisSharing, SharedSockets
 from nard.server.lobby.hall import Hall
+from nard.server.lobby.shared_online import SharedOnline
 from nard.server.metrics import Metrics
 from nard.server.protocol.server import ErrorMessage
+from nard.server.redis_client import connect
 from nard.server.refusals import Refusal
 from nard.server.rooms import Rooms
 from nard.server.rooms.clocks import Timekeeper
+from nard.server.rooms.shared_presence import SharedPresence
 from nard.server.routes import (
     games,
     lobby,
@@ -55,6 +62,7 @@ from nard.server.services.mistakes_service import MistakesService
 from nard.server.services.player_service import PlayerService
 from nard.server.services.profile_service import ProfileService
 from nard.server.services.trainer_service import TrainerService
+from nard.server.settling import Settling
 from nard.server.ws import game_socket, lobby_socket
 from nard.storage.session import (
     log_writers,
@@ -88,6 +96,20 @@ async def _running(
         else InProcessBus()
     )
     await bus.start()
+    shared = None if settings.redis_url is None else connect(settings.redis_url)
+    leases = None if shared is None else Leases(shared, ttl_s=settings.presence_ttl_s)
+    presence = None
+    origin = secrets.token_hex(8)  # this instance, in the members of the lease sets
+    if leases is not None:
+        leases.start()
+        presence = SharedPresence(
+            settings.claim_after_s,
+            leases,
+            prefix=settings.redis_prefix,
+            origin=origin,
+            watch_s=settings.presence_ttl_s / 3,
+        )
+    sharing = Unshared() if shared is None else RedisSharing(shared, settings.redis_prefix)
     metrics = Metrics()
     queue = None
     if settings.jobs_queue is not None:
@@ -113,6 +135,7 @@ async def _running(
         claim_after_s=settings.claim_after_s,
         clock_scale=settings.clock_scale,
         timekeeper=timekeeper,
+        presence=presence,
     )
     metrics.count_live_games(lambda: len(rooms.registry.live_games()))
     app.state.settings = settings
@@ -126,11 +149,18 @@ async def _running(
         login_per_address=settings.login_per_address,
         login_per_account=settings.login_per_account,
         login_window_s=settings.login_window_s,
+        sharing=sharing,
     )
-    app.state.limits = CreationLimits(settings.guests_per_address, settings.games_per_player)
-    app.state.sockets = SocketLimits(settings.sockets_per_address, settings.spectators_per_game)
+    app.state.limits = CreationLimits(
+        settings.guests_per_address, settings.games_per_player, sharing=sharing
+    )
+    sockets = SocketLimits(settings.sockets_per_address, settings.spectators_per_game)
+    app.state.sockets = (
+        sockets if leases is None else SharedSockets(leases, settings.redis_prefix, sockets)
+    )
     app.state.profiles = ProfileService(db)
-    app.state.lobby = Hall(db, bus, rooms.table)
+    online = None if leases is None else SharedOnline(leases, settings.redis_prefix, origin)
+    app.state.lobby = Hall(db, bus, rooms.table, shared=online)
     app.state.analyses = AnalysisService(
         db,
         bus,
@@ -142,14 +172,20 @@ async def _running(
     app.state.trainer = TrainerService(db)
     app.state.mistakes = MistakesService(db)
     await rooms.resume()
+    app.state.settling = Settling()
     try:
         yield
     finally:
+        await app.state.settling.wait()  # closing sockets let their seats go first
         await app.state.lobby.close()
         await rooms.close()
         await app.state.analyses.close()
         app.state.players.close()
         bots.close()
+        if leases is not None:
+            await leases.close()
+        if shared is not None:
+            await shared.aclose()
         await bus.close()
         database.shutdown(wait=True)
         engine.dispose()
@@ -178,6 +214,7 @@ def create_app(
         version="0.1.0",
         lifespan=lifespan,
     )
+    app.state.drain = Drain()  # before the lifespan: the signal handler reaches it
     app.add_exception_handler(Refusal, _refusal)
     install_edge(app, settings)
     app.include_router(players.router)

@@ -43,9 +43,14 @@ class Settings(BaseSettings):
     rate_burst: int = Field(default=40, ge=1)
     """...and in a burst."""
     redis_url: str | None = None
-    """Share game events between server processes through Redis (optional)."""
+    """Share game events, presence and rate limits between server processes through Redis
+    (optional)."""
     redis_prefix: str = Field(default="nard:", pattern=r"^[A-Za-z0-9_.:-]+$")
-    """The start of every Redis channel name: deployments sharing a Redis need their own."""
+    """The start of every Redis channel and key name: deployments sharing a Redis need
+    their own."""
+    presence_ttl_s: float = Field(default=15.0, gt=0)
+    """With Redis: how long a seat held by an instance that stopped renewing it
+    (killed) still counts as connected; renewed every third of it."""
     jobs_queue: str | None = None
     """Run bot turns and hints on ``nard worker`` processes through this RQ queue
     (needs ``redis_url``); unset, each server thinks in its own pool."""
@@ -57,6 +62,9 @@ class Settings(BaseSettings):
     """Pace the garbage collector for a server (nard.server.runtime.tuned_gc)."""
     drain_s: float = Field(default=10.0, gt=0)
     """On SIGTERM: how long open connections get to finish before they are cut."""
+    drain_notice_s: float = Field(default=0.0, ge=0)
+    """On SIGTERM, before the drain: how long ``/readyz`` answers 503 while everything
+    else is still served, so the balancer's checks take the instance out first."""
     log_format: Literal["text", "json"] = "text"
     """``json``: one JSON object a line with the game id (nard.server.logs)."""
     analysis_plies: int = Field(default=0, ge=0, le=2)

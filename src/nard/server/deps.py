@@ -92,7 +92,7 @@ async def player_or_guest(
 ) -> PlayerInfo:
     """The current player, or a new guest (its cookie set on the response)."""
     if player is None:
-        limits.new_guest(address)
+        await limits.new_guest(address)
         player, token = await players.create_guest()
         set_player_cookie(response, token, settings)
     return player

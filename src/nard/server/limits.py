@@ -2,7 +2,10 @@
 
 Both kinds keep their counts in memory, per server process, for a bounded
 number of keys (the least recently seen keys are forgotten first), so a flood
-of new addresses or names costs a fixed amount of memory.
+of new addresses or names costs a fixed amount of memory. Several instances
+count in Redis instead (:mod:`nard.server.limits_shared`, given as
+:class:`Sharing`), so that a limit is one limit however the balancer spreads
+the attempts.
 
 >>> window = AttemptWindow(limit=2, window_s=10)
 >>> [window.retry_after("1.2.3.4", now=t) for t in (0, 1, 2)]
@@ -23,8 +26,9 @@ from __future__ import annotations
 import math
 import time
 from collections import OrderedDict, deque
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from typing import Protocol
 
 MAX_KEYS = 100_000
 """Keys remembered by one limiter; the least recently seen are dropped beyond."""
@@ -69,11 +73,15 @@ class AttemptWindow:
         attempts.append(now)
         return 0.0
 
-    def check(self, key: str, what: str) -> None:
+    async def check(self, key: str, what: str) -> None:
         """Count an attempt, or raise :class:`Throttled` saying how long to wait."""
-        wait = self.retry_after(key)
-        if wait > 0:
-            raise Throttled("rate_limited", f"too many {what}: try again in {wait:.0f} s", wait)
+        refuse_after(self.retry_after(key), what)
+
+
+def refuse_after(wait: float, what: str) -> None:
+    """Raise :class:`Throttled` when there is ``wait`` before the next attempt."""
+    if wait > 0:
+        raise Throttled("rate_limited", f"too many {what}: try again in {wait:.0f} s", wait)
 
 
 @dataclass
@@ -121,11 +129,57 @@ class Lockout:
     def succeeded(self, key: str) -> None:
         self._accounts.pop(key, None)
 
-    def check(self, key: str) -> None:
-        wait = self.locked_for(key)
-        if wait > 0:
-            message = f"this account is locked after wrong passwords: try again in {wait:.0f} s"
-            raise Throttled("locked", message, wait)
+    async def check(self, key: str) -> None:
+        refuse_locked(self.locked_for(key))
+
+    async def wrong(self, key: str) -> None:
+        self.failed(key)
+
+    async def right(self, key: str) -> None:
+        self.succeeded(key)
+
+
+def refuse_locked(wait: float) -> None:
+    if wait > 0:
+        message = f"this account is locked after wrong passwords: try again in {wait:.0f} s"
+        raise Throttled("locked", message, wait)
+
+
+class Window(Protocol):
+    """At most so many attempts per key in a window (:class:`AttemptWindow`'s interface)."""
+
+    async def check(self, key: str, what: str) -> None: ...
+
+
+class Guard(Protocol):
+    """An account lockout (:class:`Lockout`'s interface)."""
+
+    async def check(self, key: str) -> None: ...
+
+    async def wrong(self, key: str) -> None: ...
+
+    async def right(self, key: str) -> None: ...
+
+
+class Sharing(Protocol):
+    """Makes a limit of this process one that every instance counts together."""
+
+    def window(self, name: str, local: AttemptWindow) -> Window: ...
+
+    def lockout(self, name: str, local: Lockout) -> Guard: ...
+
+
+class Unshared:
+    """The limits of one process: each is its own local one."""
+
+    def window(self, name: str, local: AttemptWindow) -> Window:
+        return local
+
+    def lockout(self, name: str, local: Lockout) -> Guard:
+        return local
+
+
+UNSHARED = Unshared()
 
 
 class CreationLimits:
@@ -136,15 +190,17 @@ class CreationLimits:
     43 MiB. A person makes a few a minute.
     """
 
-    def __init__(self, guests_per_address: int, games_per_player: int) -> None:
-        self.guests = AttemptWindow(guests_per_address, 60.0)
-        self.games = AttemptWindow(games_per_player, 60.0)
+    def __init__(
+        self, guests_per_address: int, games_per_player: int, *, sharing: Sharing = UNSHARED
+    ) -> None:
+        self.guests = sharing.window("guests", AttemptWindow(guests_per_address, 60.0))
+        self.games = sharing.window("games", AttemptWindow(games_per_player, 60.0))
 
-    def new_guest(self, address: str) -> None:
-        self.guests.check(address, "new guests from this address")
+    async def new_guest(self, address: str) -> None:
+        await self.guests.check(address, "new guests from this address")
 
-    def new_game(self, player_id: int) -> None:
-        self.games.check(str(player_id), "new games")
+    async def new_game(self, player_id: int) -> None:
+        await self.games.check(str(player_id), "new games")
 
 
 class SocketLimits:
@@ -191,6 +247,29 @@ class SocketLimits:
                     _add(self._spectators, game, -1)
 
         return release
+
+    async def enter(
+        self, address: str, game: str, *, spectator: bool
+    ) -> Callable[[], Awaitable[None]] | None:
+        """:meth:`admit` as :class:`Sockets` has it."""
+        release = self.admit(address, game, spectator=spectator)
+        if release is None:
+            return None
+
+        async def leave() -> None:
+            release()
+
+        return leave
+
+
+class Sockets(Protocol):
+    """Open WebSockets counted (:class:`SocketLimits`' interface, shared or not)."""
+
+    async def enter(
+        self, address: str, game: str, *, spectator: bool
+    ) -> Callable[[], Awaitable[None]] | None:
+        """A release function for a socket that may open, or None if it may not."""
+        ...
 
 
 def _add(counts: dict[str, int], key: str, step: int) -> None:

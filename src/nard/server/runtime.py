@@ -46,20 +46,24 @@ def tuned_gc() -> Iterator[None]:
 
 def run(settings: Settings, *, log_level: str = "info") -> None:
     """Serve the app for ``settings`` on uvicorn until stopped."""
-    import uvicorn
     from uvicorn.config import LOGGING_CONFIG
 
     from nard.server.app import create_app
+    from nard.server.drain import serve
     from nard.server.edge.protocol import uvicorn_options
     from nard.server.logs import log_config
 
-    uvicorn.run(
-        create_app(settings),
+    app = create_app(settings)
+    serve(
+        app,
+        app.state.drain,
+        settings.drain_notice_s,
         host=settings.host,
         port=settings.port,
         log_level=log_level,
-        # SIGTERM: uvicorn stops accepting, closes each socket with 1012 (reconnect),
-        # lets the handlers finish; then the lifespan lets queued commits finish.
+        # SIGTERM: /readyz answers 503 for drain_notice_s (drain.py); then uvicorn stops
+        # accepting, closes each socket with 1012 (reconnect), lets the handlers finish;
+        # then the lifespan lets queued commits finish.
         timeout_graceful_shutdown=int(settings.drain_s),
         log_config=log_config(log_level) if settings.log_format == "json" else LOGGING_CONFIG,
         **uvicorn_options(settings),

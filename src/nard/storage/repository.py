@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import bindparam, func, insert, or_, select, update
+from sqlalchemy import Connection, bindparam, func, insert, or_, select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -71,6 +71,37 @@ _MOVE = (
     .values(_MOVE_VALUES)
 )
 _MOVE_FINISHED = _MOVE.values(result=bindparam("to_result"), finished_at=bindparam("at"))
+
+WRITER_LOCKS = 0x4E415244
+"""The first key of every game's advisory lock ("NARD"), apart from other users'."""
+
+
+def lock_games(connection: Connection, game_ids: Sequence[int]) -> None:
+    """One writer per game at a time, on PostgreSQL: take each game's advisory
+    transaction lock, in game order, before anything is written.
+
+    Why a lock in the commit's transaction rather than a Redis lease with a
+    fencing token: the database already is the fence (an action is written only
+    if the game row is still at the action before it, so the loser of a race is
+    refused, ``conflict``, and catches up); the lock is one more statement in a
+    transaction that is open anyway, and it is let go with the transaction
+    however that ends, even when the instance dies. A lease would add a second
+    system that must agree with the first, and its expiry to tune. What the
+    lock adds to the fence is the order: two group commits holding the same
+    games in opposite orders would otherwise wait on each other's rows until
+    PostgreSQL aborted one batch as a deadlock, failing every action in it.
+    SQLite takes one writer at a time anyway (and one process uses it).
+    """
+    if connection.dialect.name != "postgresql" or not game_ids:
+        return
+    connection.execute(_LOCK_GAMES, {"space": WRITER_LOCKS, "games": sorted(set(game_ids))})
+
+
+# One statement for the whole batch; the ordered subquery feeds the locks in game order.
+_LOCK_GAMES = text(
+    "SELECT count(pg_advisory_xact_lock(CAST(:space AS integer), game)) FROM "
+    "(SELECT game FROM unnest(CAST(:games AS integer[])) AS game ORDER BY game) AS ordered"
+)
 
 
 class PlayerRepository:
@@ -237,6 +268,7 @@ class GameRepository:
         # runs for every action, and the unit of work would only add overhead.
         connection = self.session.connection()
         try:
+            lock_games(connection, [entry.game_id for entry in entries])
             connection.execute(
                 insert(GameAction),
                 [
@@ -300,6 +332,7 @@ class GameRepository:
         }
         if clock is not None:
             values["clock"] = clock
+        lock_games(self.session.connection(), [game_id])
         query = update(Game).where(Game.id == game_id, Game.status.in_(("waiting", "active")))
         if seq is not None:
             query = query.where(Game.seq == seq)
@@ -310,6 +343,8 @@ class GameRepository:
         """Save ``(game_id, seq, clock)`` checkpoints of games still at action ``seq``."""
         if not checkpoints:
             return
+        # In game order like the commits, whose games' rows these are too.
+        lock_games(self.session.connection(), [game_id for game_id, _, _ in checkpoints])
         self.session.connection().execute(
             update(Game)
             .where(

@@ -5,13 +5,17 @@ Every change is published as a whole ``lobby`` snapshot on the event bus's
 on each of its players' channels (``player:<id>``). A challenge is taken by one
 conditional UPDATE in the transaction that creates the game
 (:meth:`~nard.server.rooms.table.Table.pair`), so two people accepting at once
-get exactly one game. Seekers and the online list are this process's.
+get exactly one game. The online list is shared by every instance through
+Redis when there is one (:mod:`nard.server.lobby.shared_online`); the
+quick-match seekers are this process's (two seekers at two instances are not
+paired with each other).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -23,6 +27,7 @@ from nard.server import schemas
 from nard.server.bus import EventBus
 from nard.server.database import Database
 from nard.server.lobby.pairing import Seeker, Terms, pair
+from nard.server.lobby.shared_online import SharedOnline
 from nard.server.protocol.lobby import (
     ChallengeView,
     LobbyGameView,
@@ -30,6 +35,7 @@ from nard.server.protocol.lobby import (
     LobbyPlayerView,
     MatchedMessage,
 )
+from nard.server.redis_client import redis_errors
 from nard.server.refusals import Refusal, RefusalCode
 from nard.server.rooms.founding import match_header, rule_set
 from nard.server.rooms.registry import GameMode, LiveGame
@@ -38,6 +44,8 @@ from nard.server.security import new_public_id
 from nard.server.services.player_service import PlayerInfo
 from nard.storage.models import Challenge, Player
 from nard.storage.repository import ChallengeRepository, PlayerRepository
+
+log = logging.getLogger(__name__)
 
 CHANNEL = "lobby"
 PAIR_EVERY_S = 1.0
@@ -94,8 +102,10 @@ class Hall:
         table: Table,
         *,
         clock: Callable[[], float] = time.monotonic,
+        shared: SharedOnline | None = None,
     ) -> None:
         self.database = database
+        self.shared = shared
         self.bus = bus
         self.table = table
         self.clock = clock
@@ -254,6 +264,8 @@ class Hall:
     async def arrive(self, player: PlayerInfo | None) -> None:
         if player is not None:
             self.online.arrive(player.id)
+            if self.shared is not None and self.online.connections[player.id] == 1:
+                await self.shared.arrive(player.id)
             await self.publish()
 
     async def leave(self, player: PlayerInfo | None) -> None:
@@ -261,12 +273,25 @@ class Hall:
             self.online.leave(player.id)
             if player.id not in self.online.connections:
                 self.seekers.pop(player.id, None)
+                if self.shared is not None:
+                    await self.shared.leave(player.id)
             await self.publish()
 
     # -- what every lobby sees -------------------------------------------------------------------
 
+    async def _everyone(self) -> list[int]:
+        here = list(self.online.connections)
+        if self.shared is None:
+            return here
+        try:
+            elsewhere = await self.shared.everyone()
+        except redis_errors() as error:
+            log.warning("lobby: reading who is online failed (%s)", error)
+            return here
+        return list(dict.fromkeys([*here, *elsewhere]))
+
     async def snapshot(self) -> LobbyMessage:
-        online = list(self.online.connections)
+        online = await self._everyone()
         seeking = len(self.seekers)
 
         def read(session: Session) -> LobbyMessage:

@@ -9,7 +9,8 @@ subscriber's socket sends, and the table's after-commit listeners take it
 from there (:mod:`~nard.server.rooms.bot`, :mod:`~nard.server.rooms.ratings`,
 :mod:`~nard.server.rooms.clocks`).
 The live games themselves are kept by :mod:`~nard.server.rooms.registry`, who
-is connected by :mod:`~nard.server.rooms.presence`;
+is connected by :mod:`~nard.server.rooms.presence` (through Redis for several
+instances: :mod:`~nard.server.rooms.shared_presence`);
 :mod:`~nard.server.rooms.hints` answers hint requests,
 :mod:`~nard.server.rooms.chat` keeps the chat, and
 :mod:`~nard.server.rooms.sync` keeps the copies of a game that several server
@@ -32,7 +33,7 @@ from nard.server.rooms.intake import Intake
 from nard.server.rooms.presence import Presence
 from nard.server.rooms.projection import Projection
 from nard.server.rooms.ratings import Ratings
-from nard.server.rooms.registry import Registry
+from nard.server.rooms.registry import LiveGame, Registry
 from nard.server.rooms.sync import Sync
 from nard.server.rooms.table import Table
 from nard.server.services.action_log import ActionLog
@@ -67,10 +68,12 @@ class Rooms:
         claim_after_s: float,
         clock_scale: float = 1.0,
         timekeeper: Timekeeper | None = None,
+        presence: Presence | None = None,
     ) -> Rooms:
+        """``presence``: shared by several instances (default: this process's own)."""
         timekeeper = timekeeper or Timekeeper()
         registry = Registry(database, timekeeper.now_ms)
-        presence = Presence(claim_after_s)
+        presence = presence or Presence(claim_after_s)
         projection = Projection(presence, timekeeper)
         table = Table(
             registry,
@@ -85,6 +88,13 @@ class Rooms:
         )
         bot = BotTurns(bots, table)
         registry.keep_while(presence.in_use, presence.forget)
+
+        def tell(live: LiveGame) -> None:
+            # A seat that changed at another instance: this process's sockets hear it.
+            bus.deliver(live.public_id, projection.presence_message(live))
+
+        presence.changed = tell
+        presence.start()
         registry.keep_while(bot.playing)
         ratings = Ratings(database)
         table.listen(ratings)
@@ -119,6 +129,7 @@ class Rooms:
         await self.clocks.resume(self.registry)
 
     async def close(self) -> None:
+        await self.presence.close()
         await self.clocks.close()
         await self.dice.close()
         await self.sync.close()

@@ -2,11 +2,15 @@
 
 A friend game's player may claim the game once the opponent has had no
 connection for ``claim_after_s`` seconds (:meth:`Presence.claimable_in`).
+:class:`Presence` counts this process's sockets, which is all there is with
+one process; several instances share the seats through Redis
+(:mod:`nard.server.rooms.shared_presence`).
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from nard.core.board import Side
@@ -27,6 +31,15 @@ class Presence:
     def __init__(self, claim_after_s: float) -> None:
         self.claim_after_s = claim_after_s
         self._games: dict[str, _Attendance] = {}
+        self.changed: Callable[[LiveGame], None] | None = None
+        """Told of a game whose seats changed elsewhere (other processes)."""
+
+    def start(self) -> None:
+        """Watch the seats other processes hold (none here)."""
+        return None
+
+    async def close(self) -> None:
+        return None
 
     def _of(self, live: LiveGame) -> _Attendance:
         attendance = self._games.get(live.public_id)
@@ -34,8 +47,17 @@ class Presence:
             attendance = self._games[live.public_id] = _Attendance()
         return attendance
 
+    def seat(self, live: LiveGame, side: Side) -> tuple[bool, float]:
+        """Whether the seat is connected, and since when (monotonic) it is away if not."""
+        attendance = self._of(live)
+        return attendance.connections[side] > 0, attendance.away_since[side]
+
     def is_connected(self, live: LiveGame, side: Side) -> bool:
-        return self._of(live).connections[side] > 0
+        return self.seat(live, side)[0]
+
+    async def refresh(self, live: LiveGame) -> None:
+        """Learn what other processes know of the game's seats (none here)."""
+        return None
 
     def in_use(self, live: LiveGame) -> bool:
         """Whether any socket is open on the game (the registry keeps it in memory)."""
@@ -46,13 +68,13 @@ class Presence:
         """The game left memory: so does its attendance (a later claim waits anew)."""
         self._games.pop(live.public_id, None)
 
-    def arrive(self, live: LiveGame, sides: list[Side]) -> None:
+    async def arrive(self, live: LiveGame, sides: list[Side]) -> None:
         attendance = self._of(live)
         attendance.sockets += 1
         for side in sides:
             attendance.connections[side] += 1
 
-    def leave(self, live: LiveGame, sides: list[Side]) -> None:
+    async def leave(self, live: LiveGame, sides: list[Side]) -> None:
         attendance = self._of(live)
         attendance.sockets -= 1
         for side in sides:
@@ -71,8 +93,8 @@ class Presence:
             or players[opponent] in (None, players[side])
         ):
             return None
-        attendance = self._of(live)
-        if attendance.connections[opponent] > 0:
+        connected, away_since = self.seat(live, opponent)
+        if connected:
             return None
-        waited = time.monotonic() - attendance.away_since[opponent]
+        waited = time.monotonic() - away_since
         return max(0.0, self.claim_after_s - waited)

@@ -238,12 +238,12 @@ class Table:
 
     async def arrive(self, live: LiveGame, sides: list[Side]) -> None:
         """A connection opened for these seats (none: a spectator)."""
-        self.presence.arrive(live, sides)
+        await self.presence.arrive(live, sides)
         if sides:
             await self.bus.publish(live.public_id, self.projection.presence_message(live))
 
     async def leave(self, live: LiveGame, sides: list[Side]) -> None:
-        self.presence.leave(live, sides)
+        await self.presence.leave(live, sides)
         if sides:
             await self.bus.publish(live.public_id, self.projection.presence_message(live))
 
@@ -258,6 +258,7 @@ class Table:
             if not sides:
                 raise Refusal(RefusalCode.SPECTATOR)
             side = sides[0]
+            await self.presence.refresh(live)  # the opponent may be at another instance
             wait = self.presence.claimable_in(live, side)
             if wait is None:
                 raise Refusal(RefusalCode.CANNOT_CLAIM, variant="present")
@@ -396,6 +397,7 @@ class Table:
         return True
 
     async def publish_state(self, live: LiveGame) -> None:
+        await self.presence.refresh(live)  # the state shows the seats
         await self.bus.publish(live.public_id, self.projection.state_message(live))
         await self.bus.announce(live.public_id, live.seq)
         self._changed(live)

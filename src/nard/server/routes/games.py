@@ -40,7 +40,7 @@ async def create_game(
 
     A player may make only so many games a minute (429 ``rate_limited``).
     """
-    limits.new_game(player.id)
+    await limits.new_game(player.id)
     live = await rooms.table.create(player.id, body, account=not player.is_guest)
     return rooms.projection.public(live, player.id)
 

@@ -1,8 +1,9 @@
 """For the operator and the load balancer: liveness, readiness, metrics.
 
 ``/healthz`` answers while the process runs; ``/readyz`` only while the
-database and Redis (when configured) answer too, so a balancer sends no
-player to an instance that cannot commit or publish.
+database and Redis (when configured) answer too, and not once the instance
+is shutting down (nard.server.drain), so a balancer sends no player to an
+instance that cannot commit or publish, or is about to stop.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from sqlalchemy import text
 from sqlalchemy.orm import Session
 
 from nard.server.database import Database
+from nard.server.drain import Drain
 from nard.server.metrics import Metrics
 from nard.server.rooms import Rooms
 
@@ -34,6 +36,11 @@ async def healthz() -> dict[str, str]:
 @router.get("/readyz", response_model=None)
 async def readyz(request: Request) -> JSONResponse:
     """The database and the event bus answer: 200, else 503 naming what failed."""
+    drain: Drain = request.app.state.drain
+    if drain.draining:
+        return JSONResponse(
+            {"status": "unavailable", "failed": {"drain": "shutting down"}}, status_code=503
+        )
     database: Database = request.app.state.database
     rooms: Rooms = request.app.state.rooms
 

@@ -35,7 +35,7 @@ async def create_guest(
         if body.display_name:
             current = await players.rename(current, body.display_name)
         return current.public()
-    limits.new_guest(address)
+    await limits.new_guest(address)
     player, token = await players.create_guest(body.display_name)
     set_player_cookie(response, token, settings)
     return player.public()

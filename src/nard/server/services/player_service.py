@@ -28,7 +28,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from nard.server import schemas
-from nard.server.limits import AttemptWindow, Lockout, Throttled
+from nard.server.limits import UNSHARED, AttemptWindow, Lockout, Sharing, Throttled
 from nard.server.refusals import Refusal, RefusalCode
 from nard.server.security import hash_password, new_token, token_hash, verify_password
 from nard.storage.models import Player
@@ -89,15 +89,20 @@ class PlayerService:
         login_per_address: int = 20,
         login_per_account: int = 5,
         login_window_s: float = 300.0,
+        sharing: Sharing = UNSHARED,
     ) -> None:
         self.sessions = sessions
         self.executor = executor
         self._hashing = ThreadPoolExecutor(password_workers, thread_name_prefix="nard-argon2")
         self._hash_queue = password_workers * QUEUED_HASHES_PER_WORKER
         self._hashes_running = 0
-        self.logins = AttemptWindow(login_per_address, login_window_s)
-        self.registrations = AttemptWindow(login_per_address, login_window_s)
-        self.wrong_passwords = Lockout(login_per_account, login_window_s)
+        self.logins = sharing.window("logins", AttemptWindow(login_per_address, login_window_s))
+        self.registrations = sharing.window(
+            "registrations", AttemptWindow(login_per_address, login_window_s)
+        )
+        self.wrong_passwords = sharing.lockout(
+            "wrong-passwords", Lockout(login_per_account, login_window_s)
+        )
 
     def close(self) -> None:
         self._hashing.shutdown(wait=False, cancel_futures=True)
@@ -173,7 +178,7 @@ class PlayerService:
         self, current: PlayerInfo | None, request: schemas.AccountCreate, address: str
     ) -> tuple[PlayerInfo, str]:
         """Make an account: the current guest becomes it (keeping its games), else a new one."""
-        self.registrations.check(address, "new accounts from this address")
+        await self.registrations.check(address, "new accounts from this address")
 
         def taken(session: Session) -> bool:
             return PlayerRepository(session).by_username(request.username) is not None
@@ -205,9 +210,9 @@ class PlayerService:
         return await self._db(create), token
 
     async def login(self, request: schemas.Login, address: str) -> tuple[PlayerInfo, str]:
-        self.logins.check(address, "logins from this address")
+        await self.logins.check(address, "logins from this address")
         account = request.username.lower()
-        self.wrong_passwords.check(account)
+        await self.wrong_passwords.check(account)
 
         def find(session: Session) -> tuple[PlayerInfo, str] | None:
             row = PlayerRepository(session).by_username(request.username)
@@ -219,9 +224,9 @@ class PlayerService:
         hashed = _DUMMY_HASH if found is None else found[1]
         ok = await self._hash(verify_password, hashed, request.password)
         if found is None or not ok:
-            self.wrong_passwords.failed(account)
+            await self.wrong_passwords.wrong(account)
             raise Refusal(RefusalCode.BAD_LOGIN)
-        self.wrong_passwords.succeeded(account)
+        await self.wrong_passwords.right(account)
         player = found[0]
         token = new_token()
 
@@ -250,13 +255,13 @@ class PlayerService:
             return None if row is None else row.password_hash
 
         account = (player.username or "").lower()
-        self.wrong_passwords.check(account)
+        await self.wrong_passwords.check(account)
         hashed = await self._db(current_hash)
         ok = hashed is not None and await self._hash(verify_password, hashed, request.old_password)
         if not ok:
-            self.wrong_passwords.failed(account)
+            await self.wrong_passwords.wrong(account)
             raise Refusal(RefusalCode.BAD_LOGIN, variant="old_password")
-        self.wrong_passwords.succeeded(account)
+        await self.wrong_passwords.right(account)
         new_hash = await self._hash(hash_password, request.new_password)
 
         def save(session: Session) -> None:

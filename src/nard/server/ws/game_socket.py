@@ -24,7 +24,7 @@ from starlette.websockets import WebSocketState
 from nard.core.board import Side
 from nard.server.config import Settings
 from nard.server.deps import COOKIE
-from nard.server.limits import SocketLimits
+from nard.server.limits import Sockets
 from nard.server.logs import current_game
 from nard.server.metrics import Metrics
 from nard.server.protocol import client
@@ -44,6 +44,7 @@ from nard.server.rooms.projection import replayed
 from nard.server.rooms.registry import LiveGame
 from nard.server.security import same_token, token_shaped
 from nard.server.services.player_service import PlayerInfo, PlayerService
+from nard.server.settling import Settling
 
 router = APIRouter()
 
@@ -295,16 +296,17 @@ async def game_socket(
     if not sides and not watching:
         await websocket.close(4403)
         return
-    sockets: SocketLimits = app.state.sockets
+    sockets: Sockets = app.state.sockets
+    settling: Settling = app.state.settling
     address = websocket.client.host if websocket.client else "unknown"
-    release = sockets.admit(address, live.public_id, spectator=not sides)
+    release = await sockets.enter(address, live.public_id, spectator=not sides)
     if release is None:
         await websocket.close(4429)
         return
     try:
         await _serve(websocket, live, player, sides, rooms, settings, since)
     finally:
-        release()
+        await settling.finish(release())
 
 
 async def _serve(
@@ -317,6 +319,7 @@ async def _serve(
     since: int | None,
 ) -> None:
     await websocket.accept()
+    settling: Settling = websocket.app.state.settling
     connection = Connection(websocket, live, player, rooms, settings)
     connection.metrics.sockets.inc()
     # Spectators hear their own chat; players read it only after the match.
@@ -334,9 +337,12 @@ async def _serve(
             claim_after_s=settings.claim_after_s,
         )
     )
-    await rooms.table.arrive(live, sides)
-    writer = asyncio.create_task(connection.writer())
+    writer: asyncio.Task[None] | None = None
     try:
+        # Inside: the seat is counted before arrive's first wait, so a handler
+        # cancelled during it still leaves.
+        await rooms.table.arrive(live, sides)
+        writer = asyncio.create_task(connection.writer())
         if await rooms.bus.listening(*channels):
             # The game was read before this process heard its channel: what was
             # published in between is in the database.
@@ -355,9 +361,13 @@ async def _serve(
             ):
                 raise task.exception()  # type: ignore[misc]
     finally:
+        if writer is not None and not writer.done():
+            writer.cancel()
         connection.metrics.sockets.dec()
         unsubscribe()
-        await rooms.table.leave(live, sides)
+        # Even if this handler is cancelled: the seat goes (in Redis too) and the
+        # opponent hears it.
+        await settling.finish(rooms.table.leave(live, sides))
         if websocket.application_state is WebSocketState.CONNECTED:
             with contextlib.suppress(RuntimeError, WebSocketDisconnect):
                 await websocket.close()

@@ -15,6 +15,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from nard.server.deps import COOKIE
 from nard.server.lobby.hall import CHANNEL, Hall, player_channel
 from nard.server.services.player_service import PlayerService
+from nard.server.settling import Settling
 from nard.server.ws.game_socket import OUTBOX_SIZE, _same_origin
 
 router = APIRouter()
@@ -64,4 +65,5 @@ async def lobby_socket(websocket: WebSocket) -> None:
                 await task
         for stop in stops:
             stop()
-        await hall.leave(player)
+        settling: Settling = websocket.app.state.settling
+        await settling.finish(hall.leave(player))  # even if this handler is cancelled

@@ -1,0 +1,165 @@
+"""Leases in Redis: members of sorted sets that stay only while their process renews them.
+
+A member's score is the moment, in Redis's own milliseconds (``TIME`` inside
+each script, so the instances' clocks never meet), until which it holds.
+:class:`Leases` renews every member this process holds each ``ttl_s / 3``
+seconds; the members of an instance that dies lapse within ``ttl_s``. A set
+also remembers when its last member left (``~left``), so a reader can tell how
+long nobody has held it: the presence of a seat (rooms/shared_presence.py),
+the sockets of an address (limits_shared.py) and the players in the lobby
+(lobby/shared_online.py) are such sets.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+KEEP_MS = 24 * 3600 * 1000
+"""A set nobody touches for this long is deleted by Redis."""
+
+_NOW = "local t = redis.call('TIME') local now = t[1] * 1000 + math.floor(t[2] / 1000) "
+_HOLD = (
+    _NOW
+    + """
+local limit = tonumber(ARGV[3])
+if limit >= 0 then
+  redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', string.format('(%d', now))
+  if redis.call('ZCOUNT', KEYS[1], string.format('(%d', now), '+inf') >= limit then
+    return 0
+  end
+end
+redis.call('ZADD', KEYS[1], now + tonumber(ARGV[2]), ARGV[1])
+redis.call('PEXPIRE', KEYS[1], ARGV[4])
+return 1
+"""
+)
+_DROP = (
+    _NOW
+    + """
+redis.call('ZREM', KEYS[1], ARGV[1])
+redis.call('ZADD', KEYS[1], now, '~left')
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+"""
+)
+_READ = (
+    _NOW
+    + """
+local held = redis.call('ZCOUNT', KEYS[1], string.format('(%d', now), '+inf')
+if held > 0 then return {held, 0} end
+local last = redis.call('ZRANGE', KEYS[1], -1, -1, 'WITHSCORES')
+if #last == 0 then
+  redis.call('ZADD', KEYS[1], now, '~left')
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  return {0, 0}
+end
+return {0, now - tonumber(last[2])}
+"""
+)
+_MEMBERS = (
+    _NOW
+    + """
+return redis.call('ZRANGE', KEYS[1], string.format('(%d', now), '+inf', 'BYSCORE')
+"""
+)
+_RENEW = (
+    _NOW
+    + """
+for i = 3, #ARGV do
+  redis.call('ZADD', KEYS[1], now + tonumber(ARGV[1]), ARGV[i])
+end
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+"""
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Holding:
+    """A set as a reader finds it: its members holding now, and, when none does,
+    how long since the last one left or lapsed (0 for a set never held)."""
+
+    held: int
+    vacant_s: float
+
+
+class Leases:
+    """This process's leases in one Redis, renewed by a task of its own."""
+
+    def __init__(self, redis: Any, *, ttl_s: float) -> None:
+        self.redis = redis
+        self.ttl_ms = max(1, round(ttl_s * 1000))
+        self._held: defaultdict[str, set[str]] = defaultdict(set)
+        self._hold = redis.register_script(_HOLD)
+        self._drop = redis.register_script(_DROP)
+        self._read = redis.register_script(_READ)
+        self._renew = redis.register_script(_RENEW)
+        self._members = redis.register_script(_MEMBERS)
+        self._renewer: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self._renewer = asyncio.create_task(self._renew_forever())
+
+    async def close(self) -> None:
+        if self._renewer is not None:
+            self._renewer.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._renewer
+
+    async def hold(self, key: str, member: str, *, limit: int | None = None) -> bool:
+        """Hold ``member`` in ``key`` (renewed until dropped); with ``limit``, only if
+        fewer than ``limit`` members hold it now. Raises the Redis client's errors."""
+        self._held[key].add(member)
+        args = [member, self.ttl_ms, -1 if limit is None else limit, KEEP_MS]
+        try:
+            taken = bool(await self._hold(keys=[key], args=args))
+        except BaseException:
+            self._forget(key, member)
+            raise
+        if not taken:
+            self._forget(key, member)
+        return taken
+
+    async def drop(self, key: str, member: str) -> None:
+        """Let ``member`` go, remembering the moment (raises the client's errors)."""
+        self._forget(key, member)
+        await self._drop(keys=[key], args=[member, KEEP_MS])
+
+    async def read(self, key: str) -> Holding:
+        held, vacant_ms = await self._read(keys=[key], args=[KEEP_MS])
+        return Holding(int(held), int(vacant_ms) / 1000)
+
+    async def members(self, key: str) -> list[str]:
+        """The members holding ``key`` now, in no particular order."""
+        return [member.decode() for member in await self._members(keys=[key])]
+
+    def _forget(self, key: str, member: str) -> None:
+        members = self._held.get(key)
+        if members is not None:
+            members.discard(member)
+            if not members:
+                del self._held[key]
+
+    async def renew(self) -> None:
+        """Hold every member again for ``ttl_s``: plain ``ZADD``, so a Redis that
+        restarted empty learns them back."""
+        if not self._held:
+            return
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for key, members in list(self._held.items()):
+                args = [self.ttl_ms, KEEP_MS, *members]
+                await self._renew(keys=[key], args=args, client=pipe)
+            await pipe.execute()
+
+    async def _renew_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.ttl_ms / 3000)
+            try:
+                await self.renew()
+            except Exception as error:  # Redis away: the next round tries again
+                log.warning("leases: renewing failed (%s)", error)

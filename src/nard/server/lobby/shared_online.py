@@ -1,0 +1,46 @@
+"""Who is in the lobby at any instance: one lease set in Redis.
+
+``<prefix>lobby:online`` holds a member ``<player>:<instance>`` while the
+player has a lobby socket at that instance (:mod:`nard.server.leases`: an
+instance that dies lets its players lapse). Every instance's lobby snapshot
+lists them all. When Redis does not answer, the snapshot lists this
+instance's players only (logged).
+"""
+
+from __future__ import annotations
+
+import logging
+
+from nard.server.leases import Leases
+from nard.server.redis_client import redis_errors
+
+log = logging.getLogger(__name__)
+
+
+class SharedOnline:
+    def __init__(self, leases: Leases, prefix: str, origin: str) -> None:
+        self.leases = leases
+        self.key = prefix + "lobby:online"
+        self.origin = origin
+
+    def _member(self, player_id: int) -> str:
+        return f"{player_id}:{self.origin}"
+
+    async def arrive(self, player_id: int) -> None:
+        """The player's first lobby socket at this instance opened."""
+        try:
+            await self.leases.hold(self.key, self._member(player_id))
+        except redis_errors() as error:  # the renewal tries again
+            log.warning("lobby: holding %s online failed (%s)", player_id, error)
+
+    async def leave(self, player_id: int) -> None:
+        """The player's last lobby socket at this instance closed."""
+        try:
+            await self.leases.drop(self.key, self._member(player_id))
+        except redis_errors() as error:  # the lease lapses instead
+            log.warning("lobby: letting %s go failed (%s)", player_id, error)
+
+    async def everyone(self) -> list[int]:
+        """The players online at any instance; raises the client's errors."""
+        members = await self.leases.members(self.key)
+        return sorted({int(member.split(":", 1)[0]) for member in members})
