@@ -397,6 +397,35 @@ def test_an_instance_hears_a_game_only_while_it_has_a_socket_of_it(
         redis.close()
 
 
+def test_change_notices_go_only_to_the_instances_holding_a_copy(
+    cluster: Callable[..., Harness],
+) -> None:
+    from redis import Redis
+
+    a, b = cluster(), cluster()
+    game = a.new_game("rae", mode="hotseat", length=3)  # A holds a copy from the start
+    b.tokens["rae"] = a.tokens["rae"]
+    notices = _rooms(a).bus.games + f"{game['id']}:changed"  # type: ignore[attr-defined]
+    redis = Redis.from_url(REDIS)
+
+    def holders() -> int:
+        counts: list[tuple[bytes | str, int]] = redis.pubsub_numsub(notices)
+        return counts[0][1]
+
+    try:
+        eventually(lambda: holders() == 1, "A does not follow the game it holds")
+        _rooms(a).sync.keep_asked_s = 0.0
+        with b.socket("rae", game["id"]) as ws:
+            eventually(lambda: holders() == 2, "B does not follow the game it holds")
+            _open(ws)
+            ws.play_turn()
+            # A dropped its unused copy at B's notice, and hears of the game no more.
+            eventually(lambda: _rooms(a).registry.cached(game["id"]) is None, "A kept it")
+            eventually(lambda: holders() == 1, "A still follows a game it dropped")
+    finally:
+        redis.close()
+
+
 def test_a_socket_opened_while_redis_is_down_hears_the_other_instance_once_it_is_back(
     cluster: Callable[..., Harness], tmp_path: Path
 ) -> None:

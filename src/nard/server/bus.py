@@ -35,6 +35,11 @@ def game_channel(prefix: str, game: str) -> str:
     return f"{prefix}game:{game}"
 
 
+def changes_of(game: str) -> str:
+    """The bus name of a game's change notices (heard by the processes holding a copy)."""
+    return f"{game}:changed"
+
+
 class Watcher(Protocol):
     """Told what other server processes did (their own games' copies go stale)."""
 
@@ -62,6 +67,11 @@ class EventBus(Protocol):
         ...
 
     def watch(self, watcher: Watcher) -> None: ...
+
+    def follow(self, game: str) -> Callable[[], None]:
+        """Tell the watcher of the game's changes elsewhere from now on (while this
+        process holds a copy); returns the function that stops it."""
+        ...
 
     async def ping(self) -> None:
         """Raise unless the bus can carry messages now (the readiness check)."""
@@ -112,6 +122,9 @@ class InProcessBus:
     def watch(self, watcher: Watcher) -> None:
         return None
 
+    def follow(self, game: str) -> Callable[[], None]:
+        return lambda: None
+
     async def ping(self) -> None:
         return None
 
@@ -151,10 +164,13 @@ class RedisBus:
     subscribes to it while it has a subscriber of its own, so it hears only the
     games it shows. A message published here reaches this process's
     subscribers by way of Redis too, so every process sees the same order.
-    Channel ``<prefix>changed`` carries ``<origin> <game> <seq>`` notices for
-    the :class:`Watcher`, and every process hears all of them (copies held by a
-    clock or a bot, without a socket, must catch up too). The prefix keeps
-    deployments that share a Redis apart.
+    A game's change notices, ``<origin> <seq>``, go on ``<prefix>game:<id>:changed``
+    (:func:`changes_of`), which a process hears while it holds a copy of the game
+    (:meth:`follow`), socket or none, and tells the :class:`Watcher`. So a
+    process hears of the games it holds only, and the bus costs an instance
+    nothing for the rest of the cluster. ``<prefix>changed`` stays subscribed
+    (nothing is sent there) so that the connection is never without a channel.
+    The prefix keeps deployments that share a Redis apart.
 
     One task sends the SUBSCRIBE and UNSUBSCRIBE commands, what changed since
     it last ran, while the reader takes the confirmations; :meth:`listening`
@@ -306,12 +322,7 @@ class RedisBus:
         if not isinstance(raw, bytes):
             return
         channel = raw.decode()
-        if kind == "message" and channel == self.changes:
-            if self._watcher is not None:
-                origin, game, seq = item["data"].decode().split(" ")
-                if origin != self.origin:
-                    self._watcher.changed_elsewhere(game, int(seq))
-        elif kind == "message" and channel.startswith(self.games):
+        if kind == "message" and channel.startswith(self.games):
             self._local.deliver(channel[len(self.games) :], item["data"].decode())
         elif kind in ("subscribe", "unsubscribe") and channel.startswith(self.games):
             self._confirmed(channel[len(self.games) :])
@@ -368,13 +379,23 @@ class RedisBus:
         from redis.exceptions import RedisError
 
         try:
-            await self._redis.publish(self.changes, f"{self.origin} {game} {seq}")
+            await self._redis.publish(self.games + changes_of(game), f"{self.origin} {seq}")
         except (RedisError, OSError) as error:
             # The other processes catch up when the bus is back (Watcher.reconnected).
             log.error("event bus: change notice for game %s failed (%s)", game, error)
 
     def watch(self, watcher: Watcher) -> None:
         self._watcher = watcher
+
+    def follow(self, game: str) -> Callable[[], None]:
+        """Hear the game's change notices (while this process holds a copy of it)."""
+
+        def heard(notice: str) -> None:
+            origin, seq = notice.split(" ")
+            if origin != self.origin and self._watcher is not None:
+                self._watcher.changed_elsewhere(game, int(seq))
+
+        return self.subscribe(changes_of(game), heard)
 
     async def ping(self) -> None:
         await self._redis.ping()

@@ -45,6 +45,9 @@ class Fanout:
     def watch(self, watcher: Watcher) -> None:
         self.bus.watch(watcher)
 
+    def follow(self, game: str) -> Callable[[], None]:
+        return self.bus.follow(game)
+
     async def ping(self) -> None:
         await self.bus.ping()
 

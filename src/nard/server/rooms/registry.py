@@ -246,6 +246,14 @@ class Registry:
         self._loading: dict[str, asyncio.Lock] = {}
         self._in_use: list[Callable[[LiveGame], bool]] = []
         self._forget: list[Callable[[LiveGame], None]] = []
+        self._kept: list[Callable[[LiveGame], None]] = []
+
+    def on_copies(
+        self, kept: Callable[[LiveGame], None], forgotten: Callable[[LiveGame], None]
+    ) -> None:
+        """Call ``kept`` when a game's copy comes into memory, ``forgotten`` when it goes."""
+        self._kept.append(kept)
+        self._forget.append(forgotten)
 
     def keep_while(
         self, in_use: Callable[[LiveGame], bool], forget: Callable[[LiveGame], None] | None = None
@@ -269,6 +277,9 @@ class Registry:
 
     def _keep(self, live: LiveGame) -> LiveGame:
         kept = self._live.setdefault(live.public_id, live)
+        if kept is live:
+            for told in self._kept:
+                told(live)
         self._touch(kept)
         self.evict()
         return kept

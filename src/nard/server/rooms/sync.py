@@ -2,9 +2,9 @@
 
 Several server processes may hold the same game in memory. Each commit, seat
 taken, claim and client seed is announced on the bus
-(:meth:`~nard.server.bus.EventBus.announce`); the other processes' copies
-catch up from the database (only the actions logged since), so no process
-serves its own stale copy. A copy that nothing here uses (no socket, no bot
+(:meth:`~nard.server.bus.EventBus.announce`) to the processes holding a copy
+(each follows the games it holds); their copies catch up from the database
+(only the actions logged since), so no process serves its own stale copy. A copy that nothing here uses (no socket, no bot
 turn, no clock running, nothing asked for it lately) is dropped instead:
 catching up a game played on another instance at each of its actions cost more
 than the action itself, and the next use here reads it afresh. A socket that
@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from typing import Any
 
-from nard.server.bus import EventBus
+from nard.server.bus import EventBus, changes_of
 from nard.server.rooms.projection import Projection
 from nard.server.rooms.registry import LiveGame, Registry
 
@@ -46,7 +46,9 @@ class Sync:
         self.bus = bus
         self.projection = projection
         self._tasks: set[asyncio.Task[None]] = set()
+        self._following: dict[str, Callable[[], None]] = {}
         bus.watch(self)
+        registry.on_copies(self._follow, self._unfollow)
 
     async def current(self, public_id: str) -> LiveGame | None:
         """The game as the database holds it now (loaded if need be)."""
@@ -55,6 +57,23 @@ class Sync:
             async with live.lock:
                 await self.registry.refresh(live)
         return live
+
+    def _follow(self, live: LiveGame) -> None:
+        """A copy came into memory: hear of the game's changes elsewhere while it stays."""
+        self._unfollow(live)
+        self._following[live.public_id] = self.bus.follow(live.public_id)
+        self._spawn(self._heard_from(live))
+
+    def _unfollow(self, live: LiveGame) -> None:
+        stop = self._following.pop(live.public_id, None)
+        if stop is not None:
+            stop()
+
+    async def _heard_from(self, live: LiveGame) -> None:
+        # The copy was read before its notices were heard: a change in between is in
+        # the database.
+        if await self.bus.listening(changes_of(live.public_id)):
+            await self._catch_up(live, resend=False)
 
     def changed_elsewhere(self, game: str, seq: int) -> None:
         live = self.registry.cached(game)
