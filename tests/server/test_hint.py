@@ -137,3 +137,15 @@ def test_openapi_lists_the_hint(server: Harness) -> None:
     # The web app shows its Hint button only when the server lists the path.
     paths = server.client.get("/openapi.json").json()["paths"]
     assert "post" in paths["/api/games/{public_id}/hint"]
+
+
+def test_hints_over_http_are_limited_per_player(server_factory: Any) -> None:
+    server: Harness = server_factory(hints_per_player=2)
+    game = server.new_game("dan", side="white", **NO_CUBE)
+    with server.socket("dan", game["id"]) as ws:
+        _my_roll(ws, "white")
+        asked = [_hint(server, "dan", game["id"], ws.seq) for _ in range(3)]
+    assert [answer.status_code for answer in asked] == [200, 200, 429]
+    refused = asked[-1]
+    assert refused.json()["code"] == "rate_limited" and refused.json()["message_fa"]
+    assert int(refused.headers["retry-after"]) >= 1

@@ -152,7 +152,10 @@ async def _running(
         sharing=sharing,
     )
     app.state.limits = CreationLimits(
-        settings.guests_per_address, settings.games_per_player, sharing=sharing
+        settings.guests_per_address,
+        settings.games_per_player,
+        hints_per_player=settings.hints_per_player,
+        sharing=sharing,
     )
     sockets = SocketLimits(settings.sockets_per_address, settings.spectators_per_game)
     app.state.sockets = (

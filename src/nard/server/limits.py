@@ -183,7 +183,7 @@ UNSHARED = Unshared()
 
 
 class CreationLimits:
-    """New guests per address and new games per player, each per minute.
+    """New guests per address, new games and hints over HTTP per player, each per minute.
 
     Each guest and each game is a database row and, while played, a game in
     memory: 15,000 anonymous games made at 300 a second grew the server by
@@ -191,16 +191,25 @@ class CreationLimits:
     """
 
     def __init__(
-        self, guests_per_address: int, games_per_player: int, *, sharing: Sharing = UNSHARED
+        self,
+        guests_per_address: int,
+        games_per_player: int,
+        *,
+        hints_per_player: int = 30,
+        sharing: Sharing = UNSHARED,
     ) -> None:
         self.guests = sharing.window("guests", AttemptWindow(guests_per_address, 60.0))
         self.games = sharing.window("games", AttemptWindow(games_per_player, 60.0))
+        self.hints = sharing.window("hints", AttemptWindow(hints_per_player, 60.0))
 
     async def new_guest(self, address: str) -> None:
         await self.guests.check(address, "new guests from this address")
 
     async def new_game(self, player_id: int) -> None:
         await self.games.check(str(player_id), "new games")
+
+    async def hint(self, player_id: int) -> None:
+        await self.hints.check(str(player_id), "hints")
 
 
 class SocketLimits:

@@ -4,12 +4,13 @@ Several server processes may hold the same game in memory. Each commit, seat
 taken, claim and client seed is announced on the bus
 (:meth:`~nard.server.bus.EventBus.announce`) to the processes holding a copy
 (each follows the games it holds); their copies catch up from the database
-(only the actions logged since), so no process serves its own stale copy. A copy that nothing here uses (no socket, no bot
-turn, no clock running, nothing asked for it lately) is dropped instead:
-catching up a game played on another instance at each of its actions cost more
-than the action itself, and the next use here reads it afresh. A socket that
-connects reads the database's ``seq`` first, and when the bus was cut off every
-copy catches up and the sockets of those that moved get the whole state again.
+(only the actions logged since), so no process serves its own stale copy. A
+copy that nothing here uses (no socket, no bot turn, no clock running, nothing
+asked for it lately) is dropped instead: catching up a game played on another
+instance at each of its actions cost more than the action itself, and the next
+use here reads it afresh. A socket that connects reads the database's ``seq``
+first, and when the bus was cut off every copy catches up and the sockets of
+those that moved get the whole state again.
 """
 
 from __future__ import annotations

@@ -142,13 +142,16 @@ async def hint(
     body: schemas.HintRequest,
     rooms: RoomsDep,
     player: CurrentPlayer,
+    limits: LimitsDep,
     watch: str | None = None,
 ) -> schemas.HintPublic:
     """The best plays of your roll (at most 5, best first) with their equities.
 
     Only in a game against the bot, on your turn, before the first step; ``seq``
-    is the last action you saw. The engine thinks in the bot's worker pool.
+    is the last action you saw. The engine thinks in the bot's worker pool. A
+    player may ask only so many a minute (429 ``rate_limited``).
     """
+    await limits.hint(player.id)
     live = await visible_game(rooms, public_id, player.id, watch)
     plays = await rooms.hints.hint(live, player.id, body.seq)
     return schemas.HintPublic(seq=body.seq, plays=plays)
