@@ -44,8 +44,12 @@ typecheck: $(STAMP)
 contracts: $(STAMP)
 	$(BIN)/lint-imports
 
+# Two processes for everything but the browser tests, then those (Playwright's sync
+# API keeps an event loop running in its process, which asyncio.run in a later test
+# of the same process would meet).
 pytest: $(STAMP)
-	$(BIN)/pytest
+	$(BIN)/pytest -n 2 --dist loadfile --ignore=tests/web
+	$(BIN)/pytest tests/web
 
 bench: $(STAMP)
 	$(BIN)/python -m pip install -q -e '.[dev,bench]'

@@ -141,12 +141,20 @@ def test_a_refused_step_links_to_its_rule_and_its_report(
     state = context.request.get(f"{server}/api/games/{game_id}").json()["state"]["game"]
     dice, white, black = state["dice"], state["board"]["white"], state["board"]["black"]
     # A step by a number neither die shows, to a point that is open: refused (R6, or R7
-    # for doubles).
+    # for doubles). Not the dice's sum (or a double's multiple): written as a play,
+    # that would be the legal move of one checker by both dice.
+    combined = {dice[0] + dice[1]} | (
+        {2 * dice[0], 3 * dice[0], 4 * dice[0]} if dice[0] == dice[1] else set()
+    )
     point, distance = next(
         (p, d)
         for p in range(24, 0, -1)
         for d in range(1, 7)
-        if white[p] and d not in dice and p - d >= 1 and black[25 - (p - d)] < 2
+        if white[p]
+        and d not in dice
+        and d not in combined
+        and p - d >= 1
+        and black[25 - (p - d)] < 2
     )
     page.locator(".settings-panel summary").click()
     page.locator(".settings-panel input[name=teaching]").check()
