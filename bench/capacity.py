@@ -23,15 +23,18 @@ def inputs(text: str) -> dict[str, float]:
 
 
 def plan(x: dict[str, float], games: int) -> dict[str, float]:
-    """What ``games`` concurrent games need, each game on one instance (the model's layout)."""
+    """What ``games`` concurrent games need, each game on one instance (routed by its id):
+    the web and PostgreSQL costs are the two-instance run's (``w2``, ``p2``), which
+    include what spreading the games costs (the creating instance's copy, the shared
+    presence and limits)."""
     rate = games * x["a"]  # actions per second
     busy = 1000 * x["u"]  # CPU ms one core may spend a second
     bot_jobs = games * x["f"] * x["d"]
     analyses = games * x["m"] / 3600 * x["q"]
     return {
         "actions/s": rate,
-        "instances": math.ceil(rate * x["w"] / busy),
-        "PostgreSQL cores": rate * x["p"] / busy,
+        "instances": math.ceil(rate * x["w2"] / busy),
+        "PostgreSQL cores": rate * x["p2"] / busy,
         "Redis cores for the game channels (one thread each)": rate * x["r"] / busy,
         "Redis cores for the jobs": (bot_jobs + analyses) * x["jr"] / busy,
         "HAProxy cores": rate * x["l"] / busy,
@@ -46,9 +49,8 @@ def ceilings(x: dict[str, float]) -> dict[str, float]:
     busy = 1000 * x["u"]
     jobs = x["f"] * x["d"] + x["m"] / 3600 * x["q"]  # a game's jobs a second
     return {
-        "every instance hears every game (today's bus)": busy / x["h"] / x["a"],
         "Redis, one thread for the bus and the jobs": busy / (x["r"] * x["a"] + x["jr"] * jobs),
-        f"PostgreSQL primary, {x['pg_cores']:.0f} cores": x["pg_cores"] * busy / x["p"] / x["a"],
+        f"PostgreSQL primary, {x['pg_cores']:.0f} cores": x["pg_cores"] * busy / x["p2"] / x["a"],
         f"HAProxy, {x['lb_cores']:.0f} threads": x["lb_cores"] * busy / x["l"] / x["a"],
     }
 
