@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from pydantic import TypeAdapter
 
-from nard.ai.cube import CubeState
+from nard.ai.bot_actions import cube_state
 from nard.ai.hint import hint_cube
 from nard.core.board import Position, Side
 from nard.match.actions import Double
@@ -25,16 +25,9 @@ POSITIONS = ["4HPwATDgc/ABMA", "b2sEABx5bwMAAA", "0PPgATDgc/ABMA"]
 
 
 def _expected(game: Game, doubler: Side) -> tuple[float, float, float]:
-    state = CubeState(
-        value=game.cube.value,
-        owner=game.cube.owner,
-        match_length=game.match_length or 0,
-        score=game.score if game.match_length else (0, 0),
-        crawford=game.crawford,
-        jacoby=game.options.jacoby,
-        beaver=game.options.beavers,
-    )
-    analysis = hint_cube(game.view(doubler), state)
+    # The engine's own answer from the game's cube (the anchors below check it
+    # against backgammon reasoning).
+    analysis = hint_cube(game.view(doubler), cube_state(game))
     return analysis.no_double, analysis.double_take, analysis.double_pass
 
 
