@@ -180,6 +180,8 @@ def test_a_challenge_offered_with_custom_rules_from_the_form(
         "no_backgammon": False,
         "cube": False,
     }
+    # The host's lobby takes them to the new game: let it go before coming back.
+    page.wait_for_url(f"**/game/{taken.json()['game']}")
     # A preset chosen after a scope sets every rule as it has them, the scope too.
     open_page(page, f"{server}/lobby")
     page.wait_for_selector("body[data-lobby=live]")
