@@ -293,10 +293,14 @@ class Registry:
         now = time.monotonic() if now is None else now
         if now - self._used.get(public_id, now) < unused_s:
             return False
-        if live.lock.locked() or any(in_use(live) for in_use in self._in_use):
+        if self._busy(live):
             return False
         self._forget_copy(live)
         return True
+
+    def _busy(self, live: LiveGame) -> bool:
+        """Whether the copy is in use now (its lock held, or a user says so)."""
+        return live.lock.locked() or any(in_use(live) for in_use in self._in_use)
 
     def _forget_copy(self, live: LiveGame) -> None:
         del self._live[live.public_id]
@@ -313,7 +317,7 @@ class Registry:
             if not over and now - self._used.get(public_id, now) < self.idle_s:
                 break  # every later one was used more recently
             live = self._live[public_id]
-            if live.lock.locked() or any(in_use(live) for in_use in self._in_use):
+            if self._busy(live):
                 continue
             self._forget_copy(live)
             dropped += 1
