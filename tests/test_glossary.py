@@ -1,6 +1,7 @@
-"""The Persian strings of the web app, the explanations, the terminal and
-docs/rules.fa.md against docs/glossary.md: no word in a sense the game gives
-another meaning, one ezafe spelling, and Persian digits in Persian text."""
+"""The Persian strings of the web app, the explanations, the terminal, the HTML
+analysis report and docs/rules.fa.md against docs/glossary.md: no word in a sense
+the game gives another meaning, one ezafe spelling, and Persian digits in Persian
+text; and the same names for the same things on every surface."""
 
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ from typing import get_type_hints
 
 import pytest
 
+from nard import report
+from nard.ai.analysis import RATINGS
 from nard.cli import i18n
 from nard.core import messages as msg
 from nard.core.board import BAR, OFF
@@ -158,13 +161,23 @@ def test_unmarked_ezafe_is_caught_but_a_sentence_is_not() -> None:
 # -- the strings ---------------------------------------------------------------------------------
 
 
-def web_app() -> dict[str, str]:
-    strings: dict[str, str] = json.loads(FA_JSON.read_text(encoding="utf-8"))
+def app_texts(lang: str) -> dict[str, str]:
+    strings: dict[str, str] = json.loads(
+        (FA_JSON.parent / f"{lang}.json").read_text(encoding="utf-8")
+    )
     return strings
+
+
+def web_app() -> dict[str, str]:
+    return app_texts("fa")
 
 
 def terminal() -> dict[str, str]:
     return {key: fa for key, (_, fa) in i18n._TEXTS.items()}
+
+
+def analysis_report() -> dict[str, str]:
+    return {key: fa for key, (_, fa) in report._TEXTS.items()}
 
 
 def rules_page() -> dict[str, str]:
@@ -278,7 +291,38 @@ def test_every_text_function_of_the_explanations_is_sampled() -> None:
 
 
 @pytest.mark.parametrize(
-    "source", [web_app, explanations, terminal, rules_page], ids=lambda f: f.__name__
+    "source",
+    [web_app, explanations, terminal, analysis_report, rules_page],
+    ids=lambda f: f.__name__,
 )
 def test_persian_strings_follow_the_glossary(source: Callable[[], dict[str, str]]) -> None:
     assert list(violations(source())) == []
+
+
+# -- one name for one thing ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("lang", "column"), [("en", 0), ("fa", 1)])
+def test_the_report_names_gnubgs_ratings_as_the_app_does(lang: str, column: int) -> None:
+    app = app_texts(lang)
+    for name, _ in RATINGS:
+        assert report._TEXTS[name][column] == app[f"rating.{name}"], name
+
+
+def term(english: str) -> str:
+    """The Persian of the Terms row whose English column starts with ``english``."""
+    [persian] = [fa for en, fa, _ in table("Terms") if en.startswith(english)]
+    return persian
+
+
+def test_world_class_is_one_name_for_the_bot_and_the_rating() -> None:
+    fa = web_app()
+    assert fa["rating.World class"] == fa["level.world_class"] == term("world class")
+
+
+def test_the_reports_cube_actions_are_the_glossarys_verbs() -> None:
+    texts = analysis_report()
+    assert texts["double"] == term("double (verb)")
+    assert texts["take"] == term("take")
+    assert texts["drop"] == term("drop, pass")
+    assert texts["no double"] == "داو ندادن"
