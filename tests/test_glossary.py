@@ -22,7 +22,9 @@ from nard.cli import i18n
 from nard.core import messages as msg
 from nard.core.board import BAR, OFF
 from nard.core.explain import explain_play
+from nard.core.messages import fa_digits
 from nard.core.notation import parse_play
+from nard.core.rules import Rule
 from nard.rule_examples import EXAMPLES
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -326,3 +328,59 @@ def test_the_reports_cube_actions_are_the_glossarys_verbs() -> None:
     assert texts["take"] == term("take")
     assert texts["drop"] == term("drop, pass")
     assert texts["no double"] == "داو ندادن"
+
+
+_FA_TO_LATIN = str.maketrans("۰۱۲۳۴۵۶۷۸۹", "0123456789")
+_EN_HEADING = re.compile(r"## ([RV]\d+) (.+?)(?: \([^)]*\))?$")
+_FA_HEADING = re.compile(r"## (?:قانون|رسم) ([RV][۰-۹]+): (.+)$")
+
+
+def rule_headings(lang: str) -> dict[str, str]:
+    """Each rule's name as the heading of its section in docs/rules.md or
+    docs/rules.fa.md writes it (without the Persian name the English repeats)."""
+    name, pattern = ("rules.md", _EN_HEADING) if lang == "en" else ("rules.fa.md", _FA_HEADING)
+    text = (ROOT / "docs" / name).read_text(encoding="utf-8")
+    found = (pattern.match(line) for line in text.splitlines())
+    return {m[1].translate(_FA_TO_LATIN): m[2] for m in found if m}
+
+
+def custom_names() -> dict[str, str]:
+    """V1 … V4 and their Persian names, from the glossary's Terms rows «… (V1)»."""
+    names = {}
+    for english, persian, _ in table("Terms"):
+        custom = re.search(r"\((V\d)\)$", english)
+        if custom:
+            names[custom[1]] = persian
+    return names
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_the_apps_rule_names_are_the_headings_of_the_rules_page(lang: str) -> None:
+    app, headings = app_texts(lang), rule_headings(lang)
+    assert set(headings) == {rule.value for rule in Rule}
+    assert {rule: app[f"rule.{rule}"] for rule in headings} == headings
+
+
+_CUSTOM_KEYS = {"V1": "escape", "V2": "noHomeCover", "V3": "gammonWins", "V4": "noBackgammon"}
+
+
+def test_the_customs_have_the_glossarys_names_everywhere() -> None:
+    names = custom_names()
+    assert sorted(names) == ["V1", "V2", "V3", "V4"]
+    assert {v: rule_headings("fa")[v] for v in names} == names
+    for lang in ("en", "fa"):
+        app = app_texts(lang)
+        for custom, key in _CUSTOM_KEYS.items():
+            title = f"{custom if lang == 'en' else fa_digits(custom)} {app[f'rule.{custom}']}"
+            for where in ("custom", "lobby"):
+                assert app[f"{where}.{key}"].startswith(title), (lang, where, key)
+    assert web_app()["rule.V1"] == names["V1"]
+    # The explanations open with the custom's name.
+    english = rule_headings("en")
+    for text, custom in (
+        (msg.escape_after_hit(3, 1), "V1"),
+        (msg.escape_dead_end(msg.play_text("8/3*")), "V1"),
+        (msg.hit_and_cover([2]), "V2"),
+    ):
+        assert text.fa.startswith(f"{names[custom]}:")
+        assert text.en.startswith(f"{english[custom]}:")
