@@ -28,6 +28,8 @@ from nard.match.scoring import ResultKind
 Lang: TypeAlias = Literal["en", "fa"]
 LANGS: Final[tuple[Lang, ...]] = ("en", "fa")
 
+_HOW_TO_WRITE_A_PLAY: Final = "آن را مانند ۲۴/۱۸ ۱۳/۱۱، بار/۲۲، ۶/بیرون یا ۸/۵(۲) بنویسید."
+
 _TEXTS: Final[dict[str, tuple[str, str]]] = {
     # sides, results
     "white": ("White", "سفید"),
@@ -118,7 +120,7 @@ _TEXTS: Final[dict[str, tuple[str, str]]] = {
     "bad-notation": ("Cannot read the play: {error}", "حرکت خوانده نشد: {error}"),
     "bad-notation-text": (
         "Cannot read the play {text!r}: write it as 24/18 13/11, bar/22, 6/off or 8/5(2).",
-        "حرکت «{text}» خوانده نشد: آن را مانند ۲۴/۱۸ ۱۳/۱۱، بار/۲۲، ۶/بیرون یا ۸/۵(۲) بنویسید.",
+        "حرکت «{text}» خوانده نشد: " + _HOW_TO_WRITE_A_PLAY,
     ),
     "ambiguous": ("Ambiguous: {error}", "چند معنا دارد: {error}"),
     "cannot-now": ("Not now: {error}", "الان نه: {error}"),
@@ -139,6 +141,27 @@ _TEXTS: Final[dict[str, tuple[str, str]]] = {
         "بدون داو {nd}، داو/قبول {dt}، داو/رد {dp}: {action}",
     ),
     "bye": ("Bye.", "خدانگهدار."),
+    # nard explain; in English the reader's own words, which name the exact fault
+    "cli-error": ("nard: error: {message}", "nard: خطا: {message}"),
+    "legal-play": ("legal: {play}", "حرکت قانونی: {play}"),
+    "see-rule": ("See docs/rules.md#{anchor}", "ببینید: docs/rules.fa.md#{anchor}"),
+    "bad-position-id": (
+        "{error}",
+        "شناسهٔ وضعیت «{text}» خوانده نشد: یک Position ID از gnubg بنویسید.",
+    ),
+    "bad-dice": ("{error}", "تاس «{text}» خوانده نشد: دو تاس ۱ تا ۶ بنویسید، مانند ۳۱ یا ۶-۶."),
+    "bad-rules": (
+        "{error}",
+        "مجموعهٔ قوانین «{text}» شناخته نیست: standard (استاندارد) یا iranian (ایرانی).",
+    ),
+    "bad-play": (
+        "{error}",
+        "حرکت «{text}» خوانده نشد: " + _HOW_TO_WRITE_A_PLAY,
+    ),
+    "ambiguous-play": (
+        "{error}",
+        "حرکت «{text}» با بیش از یک حرکت قانونی جور است: حرکت هر تاس را جدا بنویسید.",
+    ),
     # nard hint
     "hint-ranked": (
         "{rank}. {play}  equity {equity} ({loss})  win {win}  gammon {gammon}"
