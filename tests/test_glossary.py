@@ -24,8 +24,10 @@ from nard.core.board import BAR, OFF
 from nard.core.explain import explain_play
 from nard.core.messages import fa_digits
 from nard.core.notation import parse_play
-from nard.core.rules import Rule
+from nard.core.rules import Rule, RuleSet
 from nard.rule_examples import EXAMPLES
+from nard.server import refusals
+from nard.trainer import texts as trainer_texts_module
 
 ROOT = Path(__file__).resolve().parents[1]
 GLOSSARY = ROOT / "docs" / "glossary.md"
@@ -102,6 +104,10 @@ def violations(strings: dict[str, str]) -> Iterator[str]:
                 yield f"{key}: {why}: {text!r}"
         if re.search("[0-9]", LATIN_DIGITS_ALLOWED.sub("", text)):
             yield f"{key}: Latin digits in Persian text: {text!r}"
+        if re.search(r"[۰-۹]\.[۰-۹]", text):
+            yield f"{key}: a Latin decimal point: write «٫»: {text!r}"
+        if re.search(r"[۰-۹]%", text):
+            yield f"{key}: a Latin percent sign: write «٪»: {text!r}"
 
 
 # -- the glossary itself -------------------------------------------------------------------------
@@ -160,6 +166,11 @@ def test_unmarked_ezafe_is_caught_but_a_sentence_is_not() -> None:
     assert list(violations({"d": "اگر خانه بسته باشد", "e": "خانهٔ ۴ بسته است"})) == []
 
 
+def test_persian_numbers_take_the_persian_decimal_separator_and_percent_sign() -> None:
+    assert len(list(violations({"a": "ارزش ۰.۱۲۵", "b": "۵۰% برد"}))) == 2
+    assert list(violations({"c": "ارزش ۰٫۱۲۵، ۵۰٪ برد. ۲."})) == []
+
+
 # -- the strings ---------------------------------------------------------------------------------
 
 
@@ -180,6 +191,22 @@ def terminal() -> dict[str, str]:
 
 def analysis_report() -> dict[str, str]:
     return {key: fa for key, (_, fa) in report._TEXTS.items()}
+
+
+def trainer_texts() -> dict[str, str]:
+    """The rules trainer's fixed texts (rule titles, mistakes, questions, routes)."""
+    strings: dict[str, str] = {}
+    for name, value in vars(trainer_texts_module).items():
+        if isinstance(value, msg.Text):
+            strings[name] = value.fa
+        elif isinstance(value, dict):
+            strings |= {f"{name}[{k}]": v.fa for k, v in value.items() if isinstance(v, msg.Text)}
+    return strings
+
+
+def server_refusals() -> dict[str, str]:
+    """What the server answers a refused request or message with (logins included)."""
+    return {str(code): fa for code, (_, fa) in refusals.TEXT.items()}
 
 
 def rules_page() -> dict[str, str]:
@@ -294,7 +321,7 @@ def test_every_text_function_of_the_explanations_is_sampled() -> None:
 
 @pytest.mark.parametrize(
     "source",
-    [web_app, explanations, terminal, analysis_report, rules_page],
+    [web_app, explanations, terminal, analysis_report, server_refusals, trainer_texts, rules_page],
     ids=lambda f: f.__name__,
 )
 def test_persian_strings_follow_the_glossary(source: Callable[[], dict[str, str]]) -> None:
@@ -384,3 +411,18 @@ def test_the_customs_have_the_glossarys_names_everywhere() -> None:
     ):
         assert text.fa.startswith(f"{names[custom]}:")
         assert text.en.startswith(f"{english[custom]}:")
+
+
+def test_the_terminal_names_the_customs_as_the_glossary_does() -> None:
+    names = custom_names()
+    every = RuleSet(
+        escape_after_hit=True,
+        no_home_cover_after_hit=True,
+        gammon_wins_match=True,
+        no_backgammon=True,
+    )
+    words = i18n.rules_words("fa", every)
+    assert len(words) == 4
+    for custom, word in zip(sorted(names), words, strict=True):
+        assert word.startswith(f"{fa_digits(custom)} {names[custom]}"), word
+    assert i18n.rules_words("en", every) == ["V1 (home)", "V2", "V3", "V4"]

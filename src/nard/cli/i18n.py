@@ -23,6 +23,8 @@ from typing import Final, Literal, TypeAlias
 from nard.core.board import Side
 from nard.core.messages import fa_digits, play_text
 from nard.core.notation import NO_PLAY_TEXT
+from nard.core.rules import RuleSet
+from nard.match.options import GameOptions, OpeningRule
 from nard.match.scoring import ResultKind
 
 Lang: TypeAlias = Literal["en", "fa"]
@@ -65,6 +67,22 @@ _TEXTS: Final[dict[str, tuple[str, str]]] = {
     "numbered-from": ("points numbered from {side}'s side", "شماره خانه‌ها از سمت {side}"),
     "steps-so-far": ("so far: {steps}", "تا اینجا: {steps}"),
     "rules-line": ("rules: {rules}", "قوانین: {rules}"),
+    # the rules and options a game differs by (rules_words); the customs by their names
+    "custom-V1": ("V1 ({scope})", "V۱ فرار ممنوع ({scope})"),
+    "custom-V2": ("V2", "V۲ زدن و بستن ممنوع"),
+    "custom-V3": ("V3", "V۳ مارس کل مسابقه را می‌برد"),
+    "custom-V4": ("V4", "V۴ بدون کوکس"),
+    "scope-home": ("home", "خانهٔ داخلی"),
+    "scope-board": ("board", "همهٔ صفحه"),
+    "option-no-cube": ("no cube", "بدون داو"),
+    "option-reroll": ("starter rolls afresh (R4)", "شروع‌کننده دوباره تاس می‌ریزد (قانون R۴)"),
+    "option-lower-starts": ("lower number starts (R4)", "عدد کوچک‌تر شروع می‌کند (قانون R۴)"),
+    "option-jacoby": ("Jacoby rule", "قانون جاکوبی"),
+    "option-beavers": ("beavers", "با بیور"),
+    "option-automatic-doubles": (
+        "automatic doubles (up to {count})",
+        "داو خودکار (تا {count} بار)",
+    ),
     # events
     "opening": (
         "Opening roll: White {white}, Black {black}. {side} starts.",
@@ -138,7 +156,7 @@ _TEXTS: Final[dict[str, tuple[str, str]]] = {
     "hint-play": ("{rank}. {play}  equity {equity}", "{rank}. {play}  ارزش {equity}"),
     "hint-cube": (
         "No double {nd}, double/take {dt}, double/pass {dp}: {action}",
-        "بدون داو {nd}، داو/قبول {dt}، داو/رد {dp}: {action}",
+        "داو ندادن {nd}، داو دادن و پذیرفتن {dt}، داو دادن و نپذیرفتن {dp}: {action}",
     ),
     "bye": ("Bye.", "خدانگهدار."),
     # nard explain; in English the reader's own words, which name the exact fault
@@ -173,27 +191,27 @@ _TEXTS: Final[dict[str, tuple[str, str]]] = {
         "No legal play: the turn passes (R10).",
         "حرکت قانونی نیست: نوبت می‌گذرد (قانون R۱۰).",
     ),
-    "hint-no-double": ("no double     {equity}", "بدون داو      {equity}"),
-    "hint-double-take": ("double, take  {equity}", "داو، قبول     {equity}"),
-    "hint-double-pass": ("double, pass  {equity}", "داو، رد       {equity}"),
+    "hint-no-double": ("no double     {equity}", "داو ندادن           {equity}"),
+    "hint-double-take": ("double, take  {equity}", "داو دادن، پذیرفتن   {equity}"),
+    "hint-double-pass": ("double, pass  {equity}", "داو دادن، نپذیرفتن  {equity}"),
     "hint-action": ("proper action: {action}", "کار درست: {action}"),
     "hint-may-not-double": (
         "(the side on roll may not double now)",
         "(نوبت‌دار اکنون نمی‌تواند داو بدهد)",
     ),
-    "no double": ("no double", "بدون داو"),
+    "no double": ("no double", "داو ندادن"),
     "too good, play on": ("too good, play on", "بیش از حد خوب؛ بازی ادامه یابد"),
-    "double, take": ("double, take", "داو، قبول"),
-    "double, beaver": ("double, beaver", "داو، بیور"),
-    "double, pass": ("double, pass", "داو، رد"),
+    "double, take": ("double, take", "داو دادن، پذیرفتن"),
+    "double, beaver": ("double, beaver", "داو دادن، بیور"),
+    "double, pass": ("double, pass", "داو دادن، نپذیرفتن"),
     "fair-commitment": (
         "Provably fair dice. Commitment (SHA-256 of the secret server seed): {commitment}",
-        "تاس منصفانه. تعهد (SHA-256 بذر سرور): {commitment}",
+        "تاس منصفانه. تعهد (SHA-256 بذر کارساز): {commitment}",
     ),
     "fair-client": ("Client seeds: {seeds}", "بذرهای بازیکن: {seeds}"),
     "fair-reveal": (
         "Server seed revealed: {seed}. Check with: nard verify RECORD.json",
-        "بذر سرور: {seed}. بررسی با: nard verify RECORD.json",
+        "بذر کارساز: {seed}. بررسی با: nard verify RECORD.json",
     ),
     "help": (
         "Commands:\n"
@@ -252,6 +270,48 @@ def notation(lang: Lang, text: str) -> str:
     if lang == "en":
         return text
     return play_text("" if text == NO_PLAY_TEXT else text).fa
+
+
+def rules_words(lang: Lang, rules: RuleSet, options: GameOptions | None = None) -> list[str]:
+    """The rules and options a game differs from the standard ones by, in ``lang``
+    (in Persian the customs by their names in docs/glossary.md).
+
+    >>> from nard.core.rules import IRANIAN
+    >>> rules_words("en", IRANIAN)
+    ['V1 (home)', 'V2', 'no cube']
+    >>> rules_words("fa", IRANIAN)
+    ['V۱ فرار ممنوع (خانهٔ داخلی)', 'V۲ زدن و بستن ممنوع', 'بدون داو']
+    """
+    words = []
+    if rules.escape_after_hit:
+        scope = tr(lang, f"scope-{rules.escape_scope.value}")
+        words.append(tr(lang, "custom-V1", scope=scope))
+    for on, key in (
+        (rules.no_home_cover_after_hit, "custom-V2"),
+        (rules.gammon_wins_match, "custom-V3"),
+        (rules.no_backgammon, "custom-V4"),
+        (not rules.cube, "option-no-cube"),
+    ):
+        if on:
+            words.append(tr(lang, key))
+    if options is None:
+        return words
+    for on, key in (
+        (options.opening is not OpeningRule.STANDARD, "option-reroll"),
+        (options.lower_starts, "option-lower-starts"),
+        (options.jacoby, "option-jacoby"),
+        (options.beavers, "option-beavers"),
+    ):
+        if on:
+            words.append(tr(lang, key))
+    if options.automatic_doubles:
+        words.append(tr(lang, "option-automatic-doubles", count=options.automatic_doubles))
+    return words
+
+
+def listing(lang: Lang, words: list[str]) -> str:
+    """``words`` separated by the comma of ``lang`` («،» in Persian)."""
+    return ("، " if lang == "fa" else ", ").join(words)
 
 
 def side_name(lang: Lang, side: Side) -> str:
