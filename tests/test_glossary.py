@@ -1,6 +1,7 @@
-"""The Persian strings of the web app, the explanations, the terminal and
-docs/rules.fa.md against docs/glossary.md: no word in a sense the game gives
-another meaning, one ezafe spelling, and Persian digits in Persian text."""
+"""The Persian strings of the web app, the explanations, the terminal, the HTML
+analysis report and docs/rules.fa.md against docs/glossary.md: no word in a sense
+the game gives another meaning, one ezafe spelling, and Persian digits in Persian
+text; and the same names for the same things on every surface."""
 
 from __future__ import annotations
 
@@ -15,12 +16,18 @@ from typing import get_type_hints
 
 import pytest
 
+from nard import report
+from nard.ai.analysis import RATINGS
 from nard.cli import i18n
 from nard.core import messages as msg
 from nard.core.board import BAR, OFF
 from nard.core.explain import explain_play
+from nard.core.messages import fa_digits
 from nard.core.notation import parse_play
+from nard.core.rules import Rule, RuleSet
 from nard.rule_examples import EXAMPLES
+from nard.server import refusals
+from nard.trainer import texts as trainer_texts_module
 
 ROOT = Path(__file__).resolve().parents[1]
 GLOSSARY = ROOT / "docs" / "glossary.md"
@@ -97,6 +104,10 @@ def violations(strings: dict[str, str]) -> Iterator[str]:
                 yield f"{key}: {why}: {text!r}"
         if re.search("[0-9]", LATIN_DIGITS_ALLOWED.sub("", text)):
             yield f"{key}: Latin digits in Persian text: {text!r}"
+        if re.search(r"[۰-۹]\.[۰-۹]", text):
+            yield f"{key}: a Latin decimal point: write «٫»: {text!r}"
+        if re.search(r"[۰-۹]%", text):
+            yield f"{key}: a Latin percent sign: write «٪»: {text!r}"
 
 
 # -- the glossary itself -------------------------------------------------------------------------
@@ -155,16 +166,47 @@ def test_unmarked_ezafe_is_caught_but_a_sentence_is_not() -> None:
     assert list(violations({"d": "اگر خانه بسته باشد", "e": "خانهٔ ۴ بسته است"})) == []
 
 
+def test_persian_numbers_take_the_persian_decimal_separator_and_percent_sign() -> None:
+    assert len(list(violations({"a": "ارزش ۰.۱۲۵", "b": "۵۰% برد"}))) == 2
+    assert list(violations({"c": "ارزش ۰٫۱۲۵، ۵۰٪ برد. ۲."})) == []
+
+
 # -- the strings ---------------------------------------------------------------------------------
 
 
-def web_app() -> dict[str, str]:
-    strings: dict[str, str] = json.loads(FA_JSON.read_text(encoding="utf-8"))
+def app_texts(lang: str) -> dict[str, str]:
+    strings: dict[str, str] = json.loads(
+        (FA_JSON.parent / f"{lang}.json").read_text(encoding="utf-8")
+    )
     return strings
+
+
+def web_app() -> dict[str, str]:
+    return app_texts("fa")
 
 
 def terminal() -> dict[str, str]:
     return {key: fa for key, (_, fa) in i18n._TEXTS.items()}
+
+
+def analysis_report() -> dict[str, str]:
+    return {key: fa for key, (_, fa) in report._TEXTS.items()}
+
+
+def trainer_texts() -> dict[str, str]:
+    """The rules trainer's fixed texts (rule titles, mistakes, questions, routes)."""
+    strings: dict[str, str] = {}
+    for name, value in vars(trainer_texts_module).items():
+        if isinstance(value, msg.Text):
+            strings[name] = value.fa
+        elif isinstance(value, dict):
+            strings |= {f"{name}[{k}]": v.fa for k, v in value.items() if isinstance(v, msg.Text)}
+    return strings
+
+
+def server_refusals() -> dict[str, str]:
+    """What the server answers a refused request or message with (logins included)."""
+    return {str(code): fa for code, (_, fa) in refusals.TEXT.items()}
 
 
 def rules_page() -> dict[str, str]:
@@ -278,7 +320,109 @@ def test_every_text_function_of_the_explanations_is_sampled() -> None:
 
 
 @pytest.mark.parametrize(
-    "source", [web_app, explanations, terminal, rules_page], ids=lambda f: f.__name__
+    "source",
+    [web_app, explanations, terminal, analysis_report, server_refusals, trainer_texts, rules_page],
+    ids=lambda f: f.__name__,
 )
 def test_persian_strings_follow_the_glossary(source: Callable[[], dict[str, str]]) -> None:
     assert list(violations(source())) == []
+
+
+# -- one name for one thing ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("lang", "column"), [("en", 0), ("fa", 1)])
+def test_the_report_names_gnubgs_ratings_as_the_app_does(lang: str, column: int) -> None:
+    app = app_texts(lang)
+    for name, _ in RATINGS:
+        assert report._TEXTS[name][column] == app[f"rating.{name}"], name
+
+
+def term(english: str) -> str:
+    """The Persian of the Terms row whose English column starts with ``english``."""
+    [persian] = [fa for en, fa, _ in table("Terms") if en.startswith(english)]
+    return persian
+
+
+def test_world_class_is_one_name_for_the_bot_and_the_rating() -> None:
+    fa = web_app()
+    assert fa["rating.World class"] == fa["level.world_class"] == term("world class")
+
+
+def test_the_reports_cube_actions_are_the_glossarys_verbs() -> None:
+    texts = analysis_report()
+    assert texts["double"] == term("double (verb)")
+    assert texts["take"] == term("take")
+    assert texts["drop"] == term("drop, pass")
+    assert texts["no double"] == "داو ندادن"
+
+
+_FA_TO_LATIN = str.maketrans("۰۱۲۳۴۵۶۷۸۹", "0123456789")
+_EN_HEADING = re.compile(r"## ([RV]\d+) (.+?)(?: \([^)]*\))?$")
+_FA_HEADING = re.compile(r"## (?:قانون|رسم) ([RV][۰-۹]+): (.+)$")
+
+
+def rule_headings(lang: str) -> dict[str, str]:
+    """Each rule's name as the heading of its section in docs/rules.md or
+    docs/rules.fa.md writes it (without the Persian name the English repeats)."""
+    name, pattern = ("rules.md", _EN_HEADING) if lang == "en" else ("rules.fa.md", _FA_HEADING)
+    text = (ROOT / "docs" / name).read_text(encoding="utf-8")
+    found = (pattern.match(line) for line in text.splitlines())
+    return {m[1].translate(_FA_TO_LATIN): m[2] for m in found if m}
+
+
+def custom_names() -> dict[str, str]:
+    """V1 … V4 and their Persian names, from the glossary's Terms rows «… (V1)»."""
+    names = {}
+    for english, persian, _ in table("Terms"):
+        custom = re.search(r"\((V\d)\)$", english)
+        if custom:
+            names[custom[1]] = persian
+    return names
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_the_apps_rule_names_are_the_headings_of_the_rules_page(lang: str) -> None:
+    app, headings = app_texts(lang), rule_headings(lang)
+    assert set(headings) == {rule.value for rule in Rule}
+    assert {rule: app[f"rule.{rule}"] for rule in headings} == headings
+
+
+_CUSTOM_KEYS = {"V1": "escape", "V2": "noHomeCover", "V3": "gammonWins", "V4": "noBackgammon"}
+
+
+def test_the_customs_have_the_glossarys_names_everywhere() -> None:
+    names = custom_names()
+    assert sorted(names) == ["V1", "V2", "V3", "V4"]
+    assert {v: rule_headings("fa")[v] for v in names} == names
+    for lang in ("en", "fa"):
+        app = app_texts(lang)
+        for custom, key in _CUSTOM_KEYS.items():
+            title = f"{custom if lang == 'en' else fa_digits(custom)} {app[f'rule.{custom}']}"
+            for where in ("custom", "lobby"):
+                assert app[f"{where}.{key}"].startswith(title), (lang, where, key)
+    assert web_app()["rule.V1"] == names["V1"]
+    # The explanations open with the custom's name.
+    english = rule_headings("en")
+    for text, custom in (
+        (msg.escape_after_hit(3, 1), "V1"),
+        (msg.escape_dead_end(msg.play_text("8/3*")), "V1"),
+        (msg.hit_and_cover([2]), "V2"),
+    ):
+        assert text.fa.startswith(f"{names[custom]}:")
+        assert text.en.startswith(f"{english[custom]}:")
+
+
+def test_the_terminal_names_the_customs_as_the_glossary_does() -> None:
+    names = custom_names()
+    every = RuleSet(
+        escape_after_hit=True,
+        no_home_cover_after_hit=True,
+        gammon_wins_match=True,
+        no_backgammon=True,
+    )
+    words = i18n.rules_words("fa", every)
+    assert len(words) == 4
+    for custom, word in zip(sorted(names), words, strict=True):
+        assert word.startswith(f"{fa_digits(custom)} {names[custom]}"), word
+    assert i18n.rules_words("en", every) == ["V1 (home)", "V2", "V3", "V4"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from html.parser import HTMLParser
 
@@ -100,12 +101,18 @@ def test_english_report_names_players_marks_and_rating(analysis: MatchAnalysis) 
 def test_persian_report_is_right_to_left_with_persian_digits(analysis: MatchAnalysis) -> None:
     page = html_report(analysis, lang="fa")
     assert check(page).root == {"lang": "fa", "dir": "rtl"}
-    for word in ("تحلیل", "سفید", "سیاه", "بازی ۱", "افتضاح!", "داو", "مهره"):
+    for word in ("تحلیل", "سفید", "سیاه", "دست ۱", "افتضاح!", "داو", "مهره"):
         assert word in page
     summary = page.split('<table class="summary">')[1].split("</table>")[0]
     cells = re.findall(r'<td class="num">([^<]*)</td>', summary)
     assert cells and not any(re.search(r"[0-9]", cell) for cell in cells)
     assert any(re.search(r"[۰-۹]", cell) for cell in cells)
+    # Persian numbers take the Persian decimal separator and percent sign.
+    assert any(re.fullmatch(r"-?[۰-۹]+٫[۰-۹]{3}", cell) for cell in cells)
+    text = re.sub(r"<[^>]+>", " ", page)
+    assert not re.search(r"[۰-۹]\.[۰-۹]|[۰-۹]%", text), "a Latin . or % in a Persian number"
+    assert "۵۰٪" in page and "50%" not in page
+    assert "مشکوک بیش از ۰٫۰۳" in page
     # Plays read left to right inside the right-to-left page.
     assert '<bdi class="play" dir="ltr">' in page
 
@@ -121,3 +128,12 @@ def test_equity_graph_is_a_line_through_every_point(analysis: MatchAnalysis) -> 
     assert xs == sorted(xs)
     marked = sum(1 for d in game.decisions if d.mark.value != "none")
     assert svg.count('class="mark"') == marked
+
+
+def test_persian_report_leaves_the_digits_of_a_players_name_as_written(
+    analysis: MatchAnalysis,
+) -> None:
+    named = dataclasses.replace(analysis, players=("ali99", "Bot 2"))
+    page = html_report(named, lang="fa")
+    assert "<title>تحلیل بازی: ali99 – Bot 2</title>" in page
+    assert "ali۹۹" not in page

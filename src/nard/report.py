@@ -40,7 +40,8 @@ from nard.ai.analysis import (
 )
 from nard.ai.luck import LuckKind
 from nard.core.board import Side
-from nard.core.messages import fa_digits
+from nard.core.messages import fa_digits, play_text
+from nard.core.notation import NO_PLAY_TEXT
 from nard.svg import board
 
 Lang: TypeAlias = Literal["en", "fa"]
@@ -55,17 +56,20 @@ _TEXTS: Final[dict[str, tuple[str, str]]] = {
     "white": ("White", "سفید"),
     "black": ("Black", "سیاه"),
     "decisions": ("Decisions (unforced)", "تصمیم‌ها (غیر اجباری)"),
-    "error-rate": ("Error rate (mEMG per decision)", "نرخ خطا (mEMG در هر تصمیم)"),
+    "error-rate": ("Error rate (mEMG per decision)", "نرخ خطا (هزارم ارزش در هر تصمیم)"),
     "pr": ("PR (XG)", "PR (رتبهٔ عملکرد XG)"),
-    "rating": ("Rating (gnubg)", "سطح (gnubg)"),
+    "rating": ("Rating (gnubg)", "رده (gnubg)"),
     "play-loss": ("Checker play: equity lost", "حرکت مهره‌ها: ارزش از دست رفته"),
     "cube-loss": ("Cube: equity lost", "داو: ارزش از دست رفته"),
     "luck": ("Luck (total equity)", "شانس (جمع ارزش)"),
     "luck-per-roll": ("Luck per roll", "شانس هر تاس"),
     "graph": ("White's chance to win after each turn", "احتمال برد سفید پس از هر نوبت"),
-    "game": ("Game {number}", "بازی {number}"),
-    "score": ("Score before the game: {white} – {black}", "امتیاز پیش از بازی: {white} – {black}"),
-    "crawford": ("Crawford game", "بازی کرافورد"),
+    "game": ("Game {number}", "دست {number}"),
+    "score": (
+        "Score before the game: {white} – {black}",
+        "امتیاز پیش از این دست: {white} – {black}",
+    ),
+    "crawford": ("Crawford game", "دست کرافورد"),
     "winner": ("{name} wins {points} point(s).", "{name} برد: {points} امتیاز."),
     "unfinished": ("Not finished.", "ناتمام."),
     "worst": ("Worst mistakes", "بدترین اشتباه‌ها"),
@@ -74,14 +78,14 @@ _TEXTS: Final[dict[str, tuple[str, str]]] = {
     "mistakes": ("All marked decisions", "همهٔ تصمیم‌های علامت‌دار"),
     "move": ("Move", "نوبت"),
     "dice": ("Dice", "تاس"),
-    "played": ("Played", "بازی شد"),
+    "played": ("Played", "بازی‌شده"),
     "best": ("Best", "بهترین"),
     "loss": ("Equity lost", "ارزش از دست رفته"),
     "mark": ("Mark", "علامت"),
     "position-id": ("Position ID", "شناسهٔ وضعیت"),
     "caption": (
         "Game {game}, move {move}: {name} played {played}; better {best} (−{loss}).",
-        "بازی {game}، نوبت {move}: {name} بازی کرد {played}؛ بهتر: {best} (−{loss}).",
+        "دست {game}، نوبت {move}: {name} انتخاب کرد: {played}؛ بهتر: {best} (−{loss}).",
     ),
     "thresholds": (
         "Marks (gnubg): doubtful above {doubtful}, bad above {bad}, very bad above {very_bad}"
@@ -94,8 +98,9 @@ _TEXTS: Final[dict[str, tuple[str, str]]] = {
         " the chance to win the match (Kazaross XG2 table) shown as EMG, gammons worth"
         " nothing where a single win takes the match; in money play points per unit cube.",
         "حرکت مهره‌ها: ارزش با داو و با امتیاز مسابقه، به روش gnubg: در مسابقه شانس بردن"
-        " مسابقه (جدول Kazaross XG2) به صورت EMG، و مارس بی‌ارزش آنجا که یک برد ساده"
-        " مسابقه را می‌برد؛ در بازی پولی امتیاز برای هر واحد داو.",
+        " مسابقه (جدول Kazaross برای XG، نسخهٔ ۲) به صورت EMG (ارزش هم‌ارز بازی پولی)،"
+        " و مارس بی‌ارزش آنجا که یک برد ساده مسابقه را می‌برد؛ در بازی پولی امتیاز برای"
+        " هر واحد داو.",
     ),
     "note-cube": (
         "Cube decisions: no double, double/take and double/pass valued the same way.",
@@ -109,7 +114,8 @@ _TEXTS: Final[dict[str, tuple[str, str]]] = {
     "note-luck": (
         "Luck: the best play of the roll against the average over all 36 rolls (0-ply),"
         " at the score.",
-        "شانس: بهترین حرکت با تاس آمده در برابر میانگین همهٔ ۳۶ تاس ممکن (۰-ply)، با امتیاز مسابقه.",
+        "شانس: بهترین حرکت با تاس آمده در برابر میانگین همهٔ ۳۶ تاس ممکن (بدون جستجو)،"
+        " با امتیاز مسابقه.",
     ),
     "note-no-luck": ("Luck: not analysed.", "شانس: تحلیل نشد."),
     # marks and luck
@@ -121,19 +127,19 @@ _TEXTS: Final[dict[str, tuple[str, str]]] = {
     "unlucky": ("Unlucky rolls", "تاس‌های بدشانس"),
     "very unlucky": ("Very unlucky rolls", "تاس‌های خیلی بدشانس"),
     # cube actions
-    "no double": ("no double", "بدون دبل"),
-    "double": ("double", "دبل (داو)"),
-    "take": ("take", "قبول داو"),
-    "drop": ("drop", "رد داو"),
+    "no double": ("no double", "داو ندادن"),
+    "double": ("double", "داو دادن"),
+    "take": ("take", "پذیرفتن"),
+    "drop": ("drop", "نپذیرفتن"),
     "beaver": ("beaver", "بیور"),
     # gnubg's ratings
     "Supernatural": ("Supernatural", "فراطبیعی"),
-    "World class": ("World class", "در حد جهانی"),
+    "World class": ("World class", "استاد جهانی"),
     "Expert": ("Expert", "استاد"),
     "Advanced": ("Advanced", "پیشرفته"),
     "Intermediate": ("Intermediate", "متوسط"),
-    "Casual player": ("Casual player", "تفننی"),
-    "Beginner": ("Beginner", "مبتدی"),
+    "Casual player": ("Casual player", "آماتور"),
+    "Beginner": ("Beginner", "تازه‌کار"),
     "Awful!": ("Awful!", "افتضاح!"),
     "n/a": ("n/a", "—"),
 }
@@ -157,23 +163,33 @@ svg.graph { background: #fff; border: 1px solid #d8ccb4; }
 
 
 def _t(lang: Lang, key: str, **values: object) -> str:
+    """The text ``key`` in ``lang``; in Persian its numbers in Persian digits, while
+    strings (players' names, plays) are filled in as they are."""
     english, persian = _TEXTS[key]
-    template = persian if lang == "fa" else english
-    text = template.format(**values) if values else template
-    return fa_digits(text) if lang == "fa" else text
+    if lang == "en":
+        return english.format(**values) if values else english
+    shown = {
+        name: _num(lang, value, 0) if isinstance(value, int) else value
+        for name, value in values.items()
+    }
+    return persian.format(**shown) if values else persian
 
 
 def _num(lang: Lang, value: float, digits: int = 3) -> str:
+    """A number as ``lang`` writes it: Persian digits and the Persian decimal
+    separator «٫» in Persian."""
     text = f"{value:.{digits}f}"
-    return fa_digits(text) if lang == "fa" else text
+    return fa_digits(text).replace(".", "٫") if lang == "fa" else text
 
 
 def _play(lang: Lang, text: str) -> str:
-    """A play or cube action, isolated left-to-right inside any text direction."""
-    shown = _t(lang, text) if text in _TEXTS else text
+    """A cube action in words, or a play isolated left-to-right inside any text
+    direction (in Persian with the terminal's and the explanations' writing)."""
+    if text in _TEXTS:
+        return f"<bdi>{escape(_t(lang, text))}</bdi>"
     if lang == "fa":
-        shown = fa_digits(shown.replace("off", "بیرون").replace("bar", "بار"))
-    return f'<bdi class="play" dir="ltr">{escape(shown)}</bdi>'
+        text = play_text("" if text == NO_PLAY_TEXT else text).fa
+    return f'<bdi class="play" dir="ltr">{escape(text)}</bdi>'
 
 
 def _side(lang: Lang, side: Side) -> str:
@@ -215,7 +231,13 @@ def _meta(analysis: MatchAnalysis, lang: Lang) -> Iterator[str]:
     )
     engine = _t(lang, "engine", engine=escape(analysis.evaluator))
     yield f'<p class="meta">{kind}. {engine}</p>'
-    thresholds = _t(lang, "thresholds", doubtful=DOUBTFUL, bad=BAD, very_bad=VERY_BAD)
+    thresholds = _t(
+        lang,
+        "thresholds",
+        doubtful=_num(lang, DOUBTFUL, 2),
+        bad=_num(lang, BAD, 2),
+        very_bad=_num(lang, VERY_BAD, 2),
+    )
     keys = [
         "note-plays",
         "note-cube" if analysis.cube_analysed else "note-no-cube",
@@ -301,7 +323,7 @@ def equity_graph(game: GameAnalysis, *, lang: Lang = "en", width: int = 640) -> 
             f'<line x1="{left}" y1="{y(level):.1f}" x2="{width - right}" y2="{y(level):.1f}" '
             f'stroke="#bbb"{dash}/>'
         )
-        label = _num(lang, level * 100, 0) + "%"
+        label = _num(lang, level * 100, 0) + ("٪" if lang == "fa" else "%")
         parts.append(
             f'<text x="{left - 6}" y="{y(level) + 4:.1f}" font-size="11" '
             f'text-anchor="end" direction="ltr">{label}</text>'
@@ -366,7 +388,7 @@ def _figure(decision: Decision, stats: PlayerStats, lang: Lang, serial: int) -> 
         name=escape(stats.name),
         played="{played}",
         best="{best}",
-        loss=f"{decision.loss:.3f}",
+        loss=_num(lang, decision.loss),
     )
     caption = caption.replace("{played}", _play(lang, decision.chosen)).replace(
         "{best}", _play(lang, decision.best)

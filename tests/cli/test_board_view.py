@@ -8,8 +8,10 @@ from rich.console import Console
 
 from nard.cli.board_view import render_board, status_line
 from nard.core.board import BAR, Position, Side
+from nard.core.rules import IRANIAN
 from nard.match import Cube, Double, Game, Phase
 from nard.match.actions import OpeningRoll
+from nard.match.options import GameOptions
 
 
 def draw(game: Game, pov: Side, lang: str = "en", names: tuple[str, str] = ("Ann", "Bob")) -> str:
@@ -88,3 +90,18 @@ def test_persian_board_uses_persian_words_and_digits() -> None:
     assert "مسابقهٔ ۵ امتیازی" in text
     # Point numbers stay ASCII so that columns line up.
     assert "13 14 15 16 17 18" in text
+
+
+def test_persian_board_names_the_rules_in_force_in_persian() -> None:
+    game = Game.from_position(
+        Position.initial(),
+        rules=IRANIAN.with_(no_backgammon=True),
+        options=GameOptions(lower_starts=True),
+    )
+    persian = " ".join(draw(game, Side.WHITE, "fa").split())
+    assert (
+        "قوانین: V۱ فرار ممنوع (خانهٔ داخلی)، V۲ زدن و بستن ممنوع، V۴ بدون کوکس، بدون داو،"
+        " عدد کوچک‌تر شروع می‌کند (قانون R۴)"
+    ) in persian
+    english = " ".join(draw(game, Side.WHITE).split())
+    assert "rules: V1 (home), V2, V4, no cube, lower number starts (R4)" in english

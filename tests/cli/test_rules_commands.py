@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from nard.cli.__main__ import main
@@ -42,3 +44,55 @@ def test_explain_accepts_a_play_only_the_iranian_customs_allow(
     assert main(["explain", position_id, dice, play]) == 1
     refusal = capsys.readouterr().out
     assert refusal.strip() and not refusal.startswith("legal")
+
+
+START = Position.initial().id()
+LATIN_DIGIT = re.compile(r"[0-9]")
+
+
+def explain(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(["explain", *argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_explain_in_persian_writes_the_play_in_persian_digits(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = explain(capsys, START, "31", "24/21 24/23", "--lang", "fa")
+    assert (code, out) == (0, "حرکت قانونی: ۲۴/۲۳ ۲۴/۲۱\n")
+    # The Persian terminal's own writing of a roll and a play is read back.
+    assert explain(capsys, START, "۳۱", "۲۴/۲۱ ۲۴/۲۳", "--lang", "fa")[:2] == (code, out)
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_explain_answers_a_backwards_move_with_rule_r1(
+    lang: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = explain(capsys, START, "31", "6/7", "--lang", lang)
+    assert code == 1 and err == ""
+    assert out.endswith("docs/rules.md#r1\n" if lang == "en" else "docs/rules.fa.md#r1\n")
+    if lang == "fa":
+        assert "(قانون R۱)" in out and not LATIN_DIGIT.search(out.replace("#r1", ""))
+
+
+@pytest.mark.parametrize(
+    ("argv", "persian", "english"),
+    [
+        (["4HPwATDgc/ABMX", "31", "24/21"], "شناسهٔ وضعیت «4HPwATDgc/ABMX» خوانده نشد", "bits"),
+        ([START, "71", "24/21"], "تاس «71» خوانده نشد: دو تاس ۱ تا ۶", "a roll is two dice"),
+        ([START, "31", "24/21", "--rules", "foo"], "مجموعهٔ قوانین «foo» شناخته نیست", "preset"),
+        ([START, "31", "xx"], "حرکت «xx» خوانده نشد: آن را مانند ۲۴/۱۸", "is not a point"),
+        ([START, "31", "xx", "--report"], "حرکت «xx» خوانده نشد", "is not a point"),
+    ],
+)
+def test_explain_says_what_is_wrong_with_its_question_in_the_chosen_language(
+    argv: list[str], persian: str, english: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = explain(capsys, *argv, "--lang", "fa")
+    assert (code, out) == (2, "")
+    assert err.startswith("nard: خطا: " + persian), err
+    assert english not in err
+    code, out, err = explain(capsys, *argv)
+    assert (code, out) == (2, "")
+    assert err.startswith("nard: error: ") and english in err, err

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from nard.core.board import BAR
 from nard.core.explain import explain_play
+from nard.core.messages import fa_digits
 from nard.core.notation import format_play
 from nard.core.plays import LegalPlays
 from nard.core.rules import STANDARD, Rule
@@ -58,6 +59,8 @@ def assert_answers_are_the_engines(drill: Drill) -> None:
         read_back = judge_play(position, roll, format_play(drill.refused), rules)
         assert read_back.explanation is not None and read_back.explanation.rule is why.rule
         assert check_rule(drill, why.rule.value, why.mistake).correct
+        # The Persian task writes the ids in Persian digits (R۵): they are read so.
+        assert check_rule(drill, fa_digits(why.rule.value.lower())).correct
         assert not check_rule(drill, "R3").correct
         if why.legal_play is not None:
             assert why.legal_play in legal

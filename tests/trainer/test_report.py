@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
@@ -12,6 +14,8 @@ from nard.core.dice import Roll
 from nard.core.notation import format_play
 from nard.trainer import Kind, Level, make_drill
 from nard.trainer.report import program_version, rules_report
+
+STATIC = Path(__file__).resolve().parents[2] / "src" / "nard" / "server" / "static"
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -48,6 +52,13 @@ def test_the_persian_report_uses_persian_digits() -> None:
     text = rules_report(Position.initial(), Roll(6, 4), "13/7", "standard").text("fa")
     assert "گزارش مشکل قوانین نرد" in text
     assert "تاس: ۶ و ۴" in text and "۱۳/۷" in text and "(قانون R۸)" in text
+
+
+@pytest.mark.parametrize("rules", ["standard", "iranian", "v1-board"])
+def test_the_persian_report_names_the_rule_set_as_the_app_does(rules: str) -> None:
+    fa = json.loads((STATIC / "i18n" / "fa.json").read_text(encoding="utf-8"))
+    text = rules_report(Position.initial(), Roll(6, 4), "13/7", rules).text("fa")
+    assert f"مجموعهٔ قوانین: {fa[f'trainer.rules.{rules}']} ({rules})" in text.splitlines()
 
 
 def test_nard_explain_report(capsys: pytest.CaptureFixture[str]) -> None:

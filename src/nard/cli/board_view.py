@@ -28,7 +28,7 @@ from typing import Final
 from rich.console import Group
 from rich.text import Text
 
-from nard.cli.i18n import Lang, kind_name, notation, number, side_name, tr
+from nard.cli.i18n import Lang, kind_name, listing, notation, number, rules_words, side_name, tr
 from nard.core.board import BAR, OFF, Position, Side
 from nard.core.messages import roll_text
 from nard.core.notation import format_play
@@ -209,7 +209,7 @@ def _match_line(game: Game, lang: Lang) -> str:
     else:
         target = tr(lang, "match-to", length=game.match_length)
     parts = [target, tr(lang, "score", white=white, black=black)]
-    described = game.rules.describe() + game.options.describe()
+    described = rules_words(lang, game.rules, game.options)
     if described:
-        parts.append(tr(lang, "rules-line", rules=", ".join(described)))
+        parts.append(tr(lang, "rules-line", rules=listing(lang, described)))
     return " · ".join(parts)

@@ -23,10 +23,14 @@ from typing import Final, Literal, TypeAlias
 from nard.core.board import Side
 from nard.core.messages import fa_digits, play_text
 from nard.core.notation import NO_PLAY_TEXT
+from nard.core.rules import RuleSet
+from nard.match.options import GameOptions, OpeningRule
 from nard.match.scoring import ResultKind
 
 Lang: TypeAlias = Literal["en", "fa"]
 LANGS: Final[tuple[Lang, ...]] = ("en", "fa")
+
+_HOW_TO_WRITE_A_PLAY: Final = "آن را مانند ۲۴/۱۸ ۱۳/۱۱، بار/۲۲، ۶/بیرون یا ۸/۵(۲) بنویسید."
 
 _TEXTS: Final[dict[str, tuple[str, str]]] = {
     # sides, results
@@ -63,6 +67,22 @@ _TEXTS: Final[dict[str, tuple[str, str]]] = {
     "numbered-from": ("points numbered from {side}'s side", "شماره خانه‌ها از سمت {side}"),
     "steps-so-far": ("so far: {steps}", "تا اینجا: {steps}"),
     "rules-line": ("rules: {rules}", "قوانین: {rules}"),
+    # the rules and options a game differs by (rules_words); the customs by their names
+    "custom-V1": ("V1 ({scope})", "V۱ فرار ممنوع ({scope})"),
+    "custom-V2": ("V2", "V۲ زدن و بستن ممنوع"),
+    "custom-V3": ("V3", "V۳ مارس کل مسابقه را می‌برد"),
+    "custom-V4": ("V4", "V۴ بدون کوکس"),
+    "scope-home": ("home", "خانهٔ داخلی"),
+    "scope-board": ("board", "همهٔ صفحه"),
+    "option-no-cube": ("no cube", "بدون داو"),
+    "option-reroll": ("starter rolls afresh (R4)", "شروع‌کننده دوباره تاس می‌ریزد (قانون R۴)"),
+    "option-lower-starts": ("lower number starts (R4)", "عدد کوچک‌تر شروع می‌کند (قانون R۴)"),
+    "option-jacoby": ("Jacoby rule", "قانون جاکوبی"),
+    "option-beavers": ("beavers", "با بیور"),
+    "option-automatic-doubles": (
+        "automatic doubles (up to {count})",
+        "داو خودکار (تا {count} بار)",
+    ),
     # events
     "opening": (
         "Opening roll: White {white}, Black {black}. {side} starts.",
@@ -118,7 +138,7 @@ _TEXTS: Final[dict[str, tuple[str, str]]] = {
     "bad-notation": ("Cannot read the play: {error}", "حرکت خوانده نشد: {error}"),
     "bad-notation-text": (
         "Cannot read the play {text!r}: write it as 24/18 13/11, bar/22, 6/off or 8/5(2).",
-        "حرکت «{text}» خوانده نشد: آن را مانند ۲۴/۱۸ ۱۳/۱۱، بار/۲۲، ۶/بیرون یا ۸/۵(۲) بنویسید.",
+        "حرکت «{text}» خوانده نشد: " + _HOW_TO_WRITE_A_PLAY,
     ),
     "ambiguous": ("Ambiguous: {error}", "چند معنا دارد: {error}"),
     "cannot-now": ("Not now: {error}", "الان نه: {error}"),
@@ -136,9 +156,30 @@ _TEXTS: Final[dict[str, tuple[str, str]]] = {
     "hint-play": ("{rank}. {play}  equity {equity}", "{rank}. {play}  ارزش {equity}"),
     "hint-cube": (
         "No double {nd}, double/take {dt}, double/pass {dp}: {action}",
-        "بدون داو {nd}، داو/قبول {dt}، داو/رد {dp}: {action}",
+        "داو ندادن {nd}، داو دادن و پذیرفتن {dt}، داو دادن و نپذیرفتن {dp}: {action}",
     ),
     "bye": ("Bye.", "خدانگهدار."),
+    # nard explain; in English the reader's own words, which name the exact fault
+    "cli-error": ("nard: error: {message}", "nard: خطا: {message}"),
+    "legal-play": ("legal: {play}", "حرکت قانونی: {play}"),
+    "see-rule": ("See docs/rules.md#{anchor}", "ببینید: docs/rules.fa.md#{anchor}"),
+    "bad-position-id": (
+        "{error}",
+        "شناسهٔ وضعیت «{text}» خوانده نشد: یک Position ID از gnubg بنویسید.",
+    ),
+    "bad-dice": ("{error}", "تاس «{text}» خوانده نشد: دو تاس ۱ تا ۶ بنویسید، مانند ۳۱ یا ۶-۶."),
+    "bad-rules": (
+        "{error}",
+        "مجموعهٔ قوانین «{text}» شناخته نیست: standard (استاندارد) یا iranian (ایرانی).",
+    ),
+    "bad-play": (
+        "{error}",
+        "حرکت «{text}» خوانده نشد: " + _HOW_TO_WRITE_A_PLAY,
+    ),
+    "ambiguous-play": (
+        "{error}",
+        "حرکت «{text}» با بیش از یک حرکت قانونی جور است: حرکت هر تاس را جدا بنویسید.",
+    ),
     # nard hint
     "hint-ranked": (
         "{rank}. {play}  equity {equity} ({loss})  win {win}  gammon {gammon}"
@@ -150,27 +191,27 @@ _TEXTS: Final[dict[str, tuple[str, str]]] = {
         "No legal play: the turn passes (R10).",
         "حرکت قانونی نیست: نوبت می‌گذرد (قانون R۱۰).",
     ),
-    "hint-no-double": ("no double     {equity}", "بدون داو      {equity}"),
-    "hint-double-take": ("double, take  {equity}", "داو، قبول     {equity}"),
-    "hint-double-pass": ("double, pass  {equity}", "داو، رد       {equity}"),
+    "hint-no-double": ("no double     {equity}", "داو ندادن           {equity}"),
+    "hint-double-take": ("double, take  {equity}", "داو دادن، پذیرفتن   {equity}"),
+    "hint-double-pass": ("double, pass  {equity}", "داو دادن، نپذیرفتن  {equity}"),
     "hint-action": ("proper action: {action}", "کار درست: {action}"),
     "hint-may-not-double": (
         "(the side on roll may not double now)",
         "(نوبت‌دار اکنون نمی‌تواند داو بدهد)",
     ),
-    "no double": ("no double", "بدون داو"),
+    "no double": ("no double", "داو ندادن"),
     "too good, play on": ("too good, play on", "بیش از حد خوب؛ بازی ادامه یابد"),
-    "double, take": ("double, take", "داو، قبول"),
-    "double, beaver": ("double, beaver", "داو، بیور"),
-    "double, pass": ("double, pass", "داو، رد"),
+    "double, take": ("double, take", "داو دادن، پذیرفتن"),
+    "double, beaver": ("double, beaver", "داو دادن، بیور"),
+    "double, pass": ("double, pass", "داو دادن، نپذیرفتن"),
     "fair-commitment": (
         "Provably fair dice. Commitment (SHA-256 of the secret server seed): {commitment}",
-        "تاس منصفانه. تعهد (SHA-256 بذر سرور): {commitment}",
+        "تاس منصفانه. تعهد (SHA-256 بذر کارساز): {commitment}",
     ),
     "fair-client": ("Client seeds: {seeds}", "بذرهای بازیکن: {seeds}"),
     "fair-reveal": (
         "Server seed revealed: {seed}. Check with: nard verify RECORD.json",
-        "بذر سرور: {seed}. بررسی با: nard verify RECORD.json",
+        "بذر کارساز: {seed}. بررسی با: nard verify RECORD.json",
     ),
     "help": (
         "Commands:\n"
@@ -229,6 +270,48 @@ def notation(lang: Lang, text: str) -> str:
     if lang == "en":
         return text
     return play_text("" if text == NO_PLAY_TEXT else text).fa
+
+
+def rules_words(lang: Lang, rules: RuleSet, options: GameOptions | None = None) -> list[str]:
+    """The rules and options a game differs from the standard ones by, in ``lang``
+    (in Persian the customs by their names in docs/glossary.md).
+
+    >>> from nard.core.rules import IRANIAN
+    >>> rules_words("en", IRANIAN)
+    ['V1 (home)', 'V2', 'no cube']
+    >>> rules_words("fa", IRANIAN)
+    ['V۱ فرار ممنوع (خانهٔ داخلی)', 'V۲ زدن و بستن ممنوع', 'بدون داو']
+    """
+    words = []
+    if rules.escape_after_hit:
+        scope = tr(lang, f"scope-{rules.escape_scope.value}")
+        words.append(tr(lang, "custom-V1", scope=scope))
+    for on, key in (
+        (rules.no_home_cover_after_hit, "custom-V2"),
+        (rules.gammon_wins_match, "custom-V3"),
+        (rules.no_backgammon, "custom-V4"),
+        (not rules.cube, "option-no-cube"),
+    ):
+        if on:
+            words.append(tr(lang, key))
+    if options is None:
+        return words
+    for on, key in (
+        (options.opening is not OpeningRule.STANDARD, "option-reroll"),
+        (options.lower_starts, "option-lower-starts"),
+        (options.jacoby, "option-jacoby"),
+        (options.beavers, "option-beavers"),
+    ):
+        if on:
+            words.append(tr(lang, key))
+    if options.automatic_doubles:
+        words.append(tr(lang, "option-automatic-doubles", count=options.automatic_doubles))
+    return words
+
+
+def listing(lang: Lang, words: list[str]) -> str:
+    """``words`` separated by the comma of ``lang`` («،» in Persian)."""
+    return ("، " if lang == "fa" else ", ").join(words)
 
 
 def side_name(lang: Lang, side: Side) -> str:

@@ -43,7 +43,17 @@ from typing import TextIO
 from rich.console import Console
 
 from nard.cli.board_view import render_board, roll_words, status_line
-from nard.cli.i18n import LANGS, Lang, kind_name, notation, number, side_name, tr
+from nard.cli.i18n import (
+    LANGS,
+    Lang,
+    kind_name,
+    listing,
+    notation,
+    number,
+    rules_words,
+    side_name,
+    tr,
+)
 from nard.cli.players import (
     ComputerPlayer,
     HumanPlayer,
@@ -258,8 +268,9 @@ class TerminalMatch:
             self._say(self._t("fair-commitment", commitment=self.fair.commitment), "cyan")
             if self.fair.client_seeds:
                 self._say(self._t("fair-client", seeds=", ".join(self.fair.client_seeds)))
-        if self.interactive and self.match.rules.describe():
-            self._say(self._t("rules-line", rules=", ".join(self.match.rules.describe())))
+        described = rules_words(self.lang, self.match.rules)
+        if self.interactive and described:
+            self._say(self._t("rules-line", rules=listing(self.lang, described)))
         while not self._quit and not self._finished():
             game = self.match.game
             assert game is not None

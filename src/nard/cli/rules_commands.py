@@ -7,10 +7,17 @@ import json
 import sys
 from typing import Any, TextIO
 
+from nard.cli.i18n import Lang, notation, tr
+from nard.cli.play import written_moves
 from nard.core.board import Position
 from nard.core.dice import Roll
-from nard.core.errors import IllegalPlayError, InvalidIdError, InvalidPlayError
-from nard.core.explain import Explanation, explain_play
+from nard.core.errors import (
+    AmbiguousPlayError,
+    IllegalPlayError,
+    InvalidPlayError,
+)
+from nard.core.explain import Explanation, explain_move, explain_play
+from nard.core.messages import not_legal, roll_text
 from nard.core.notation import format_play, parse_play
 from nard.core.plays import LegalPlays
 from nard.core.rules import RuleSet
@@ -52,8 +59,8 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     show.set_defaults(handler=run_show)
 
 
-def _fail(message: str) -> int:
-    print(f"nard: error: {message}", file=sys.stderr)
+def _fail(message: str, lang: Lang = "en") -> int:
+    print(tr(lang, "cli-error", message=message), file=sys.stderr)
     return 2
 
 
@@ -64,10 +71,10 @@ def run_moves(args: argparse.Namespace) -> int:
         return answer_json_lines(sys.stdin, sys.stdout, default_rules=args.rules)
     if not args.position_id or not args.dice:
         return _fail("moves needs POSITION_ID and DICE (or --json)")
-    try:
-        position, roll, rules = _read_query(args.position_id, args.dice, args.rules)
-    except ValueError as error:
-        return _fail(str(error))
+    query = _read_query(args.position_id, args.dice, args.rules, "en")
+    if isinstance(query, str):
+        return _fail(query)
+    position, roll, rules = query
     plays = LegalPlays(position, roll, rules)
     if not plays:
         print("no legal play: the turn passes (R10)")
@@ -78,52 +85,76 @@ def run_moves(args: argparse.Namespace) -> int:
 
 
 def run_explain(args: argparse.Namespace) -> int:
-    try:
-        position, roll, rules = _read_query(args.position_id, args.dice, args.rules)
-    except ValueError as error:
-        return _fail(str(error))
+    lang: Lang = args.lang
+    query = _read_query(args.position_id, args.dice, args.rules, lang)
+    if isinstance(query, str):
+        return _fail(query, lang)
+    position, roll, rules = query
     if args.report:
         try:
             report = rules_report(position, roll, args.play, args.rules.strip().lower())
         except ValueError as error:
-            return _fail(str(error))
-        print(report.text(args.lang))
+            return _fail(tr(lang, "bad-play", error=error, text=args.play), lang)
+        print(report.text(lang))
         return 0 if report.explanation is None else 1
     try:
         play = parse_play(args.play, position, roll, rules=rules)
     except IllegalPlayError as refusal:
         if refusal.explanation is None:
-            return _fail(str(refusal))
-        _print_refusal(refusal.explanation, args.lang)
+            fallback = not_legal(roll_text(roll.high, roll.low)).fa
+            return _fail(str(refusal) if lang == "en" else fallback, lang)
+        _print_refusal(refusal.explanation, lang)
         return 1
+    except AmbiguousPlayError as error:
+        return _fail(tr(lang, "ambiguous-play", error=error, text=args.play), lang)
     except InvalidPlayError as error:
-        return _fail(str(error))
+        # A move read backwards (6/7) breaks rule R1: say so, as ``nard play`` does.
+        for start, end in written_moves(args.play):
+            why = explain_move(position, roll, (), start, end, rules)
+            if why is not None:
+                _print_refusal(why, lang)
+                return 1
+        return _fail(tr(lang, "bad-play", error=error, text=args.play), lang)
     explanation = explain_play(position, roll, play, rules)
     if explanation is None:
-        print(f"legal: {format_play(play)}" if args.lang == "en" else f"مجاز: {format_play(play)}")
+        print(tr(lang, "legal-play", play=notation(lang, format_play(play))))
         return 0
-    _print_refusal(explanation, args.lang)
+    _print_refusal(explanation, lang)
     return 1
 
 
-def _print_refusal(explanation: Explanation, lang: str) -> None:
+def _print_refusal(explanation: Explanation, lang: Lang) -> None:
     """The explanation, then where its rule is written (the section's anchor)."""
     print(explanation.message(lang))
-    anchor = explanation.rule.value.lower()
-    print(f"See docs/rules.md#{anchor}" if lang == "en" else f"ببینید: docs/rules.fa.md#{anchor}")
+    print(tr(lang, "see-rule", anchor=explanation.rule.value.lower()))
 
 
 def run_show(args: argparse.Namespace) -> int:
     try:
         position = Position.from_id(args.position_id)
-    except InvalidIdError as error:
+    except ValueError as error:
         return _fail(str(error))
     print(position)
     return 0
 
 
-def _read_query(position_id: str, dice: str, rules: str) -> tuple[Position, Roll, RuleSet]:
-    return Position.from_id(position_id), Roll.parse(dice), RuleSet.preset(rules)
+def _read_query(
+    position_id: str, dice: str, rules: str, lang: Lang
+) -> tuple[Position, Roll, RuleSet] | str:
+    """The position, roll and rules of a query, or what is wrong with it in ``lang``."""
+    try:
+        position = Position.from_id(position_id)
+    except ValueError as error:
+        return tr(lang, "bad-position-id", error=error, text=position_id)
+    try:
+        roll = Roll.parse(dice)
+    except ValueError as error:
+        return tr(lang, "bad-dice", error=error, text=dice)
+    try:
+        rule_set = RuleSet.preset(rules)
+    except ValueError as error:
+        return tr(lang, "bad-rules", error=error, text=rules)
+    return position, roll, rule_set
 
 
 def answer_json_lines(source: TextIO, sink: TextIO, *, default_rules: str = "standard") -> int:

@@ -1,7 +1,7 @@
 """Dice: the :class:`Roll` and the 21 distinct rolls with their weights.
 
->>> Roll.parse("31")
-Roll(3, 1)
+>>> Roll.parse("31"), Roll.parse("۶-۶")
+(Roll(3, 1), Roll(6, 6))
 >>> Roll(6, 6).units
 (6, 6, 6, 6)
 >>> sum(weight for _, weight in ALL_ROLLS)
@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Final
 
 DIE_FACES: Final = range(1, 7)
+_DIGITS: Final = str.maketrans("۰۱۲۳۴۵۶۷۸۹٠١٢٣٤٥٦٧٨٩", "01234567890123456789")
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -35,8 +36,9 @@ class Roll:
 
     @classmethod
     def parse(cls, text: str) -> Roll:
-        """Read a roll written as ``"31"``, ``"3-1"``, ``"3 1"`` or ``"3,1"``."""
-        digits = [c for c in text.strip() if c not in " -,/x"]
+        """Read a roll written as ``"31"``, ``"3-1"``, ``"3 1"`` or ``"3,1"``, in Latin,
+        Persian or Arabic digits (the Persian terminal writes ``۳۱``)."""
+        digits = [c for c in text.strip().translate(_DIGITS) if c not in " -,/x"]
         if len(digits) != 2 or not all(c in "123456" for c in digits):
             raise ValueError(f"a roll is two dice 1..6 such as '31' or '6-6', not {text!r}")
         return cls(int(digits[0]), int(digits[1]))

@@ -23,6 +23,9 @@ from nard.trainer.decision import TreeStep
 from nard.trainer.drills import Drill
 from nard.trainer.judge import Verdict, judge_play
 
+_LATIN_DIGITS = str.maketrans("۰۱۲۳۴۵۶۷۸۹", "0123456789")
+"""Rule ids as the Persian texts write them (R۵) are read as R5."""
+
 
 @dataclass
 class PlaysReport:
@@ -76,7 +79,7 @@ def check_rule(drill: Drill, rule: str, mistake: int | None = None) -> RuleAnswe
     explanation names one of the seven common mistakes."""
     why = drill.refusal()
     try:
-        correct = Rule(rule.strip().upper()) is why.rule
+        correct = Rule(rule.strip().upper().translate(_LATIN_DIGITS)) is why.rule
     except ValueError:
         correct = False
     mistake_correct = None if mistake is None else mistake == why.mistake

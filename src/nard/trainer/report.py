@@ -78,7 +78,7 @@ class RulesReport:
             ("dice", Text(f"{self.dice[0]}-{self.dice[1]}", roll.fa)),
             ("play", tried),
             ("steps", steps),
-            ("rules", Text(self.rules, self.rules)),
+            ("rules", _rule_set_words(self.rules)),
         ]
         if self.explanation is None:
             rows.append(("verdict", _LABELS["legal"]))
@@ -118,6 +118,19 @@ _LABELS = {
     "version": Text("Program", "برنامه"),
     "link": Text("Link", "پیوند"),
 }
+
+
+_RULE_SETS = {
+    "standard": "قوانین استاندارد",
+    "iranian": "رسم‌های ایرانی",
+    "v1-board": "فرار ممنوع، در همهٔ صفحه",
+}
+"""The trainer's rule sets as the app names them (``trainer.rules.*`` in fa.json)."""
+
+
+def _rule_set_words(name: str) -> Text:
+    """A rule set's name; in Persian its words, then the name to type (to check again)."""
+    return Text(name, f"{_RULE_SETS[name]} ({name})" if name in _RULE_SETS else name)
 
 
 def _pick(text: Text, lang: str) -> str:

@@ -32,7 +32,7 @@ KIND_TASKS: Final[dict[str, Text]] = {
     ),
     "refused": Text(
         "Which rule refuses this play? Answer with its id (R5, R8, V1 ...).",
-        "کدام قانون این حرکت را رد می‌کند؟ شناسهٔ آن را بنویسید (R5، R8، V1 و ...).",
+        "کدام قانون این حرکت را رد می‌کند؟ شناسهٔ آن را بنویسید (R۵، R۸، V۱ و …).",
     ),
     "decision": Text(
         "Answer each question of the decision tree with yes or no.",
