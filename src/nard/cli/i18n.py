@@ -206,12 +206,12 @@ _TEXTS: Final[dict[str, tuple[str, str]]] = {
     "double, pass": ("double, pass", "داو دادن، نپذیرفتن"),
     "fair-commitment": (
         "Provably fair dice. Commitment (SHA-256 of the secret server seed): {commitment}",
-        "تاس منصفانه. تعهد (SHA-256 بذر کارساز): {commitment}",
+        "تاس منصفانه. تعهد (SHA-256 بذر سرور): {commitment}",
     ),
     "fair-client": ("Client seeds: {seeds}", "بذرهای بازیکن: {seeds}"),
     "fair-reveal": (
         "Server seed revealed: {seed}. Check with: nard verify RECORD.json",
-        "بذر کارساز: {seed}. بررسی با: nard verify RECORD.json",
+        "بذر سرور: {seed}. بررسی با: nard verify RECORD.json",
     ),
     "help": (
         "Commands:\n"
