@@ -5,10 +5,11 @@ Every change is published as a whole ``lobby`` snapshot on the event bus's
 on each of its players' channels (``player:<id>``). A challenge is taken by one
 conditional UPDATE in the transaction that creates the game
 (:meth:`~nard.server.rooms.table.Table.pair`), so two people accepting at once
-get exactly one game. The online list is shared by every instance through
-Redis when there is one (:mod:`nard.server.lobby.shared_online`); the
-quick-match seekers are this process's (two seekers at two instances are not
-paired with each other).
+get exactly one game. The online list and the quick-match queue are shared
+by every instance through Redis when there is one
+(:mod:`nard.server.lobby.shared_online`,
+:mod:`nard.server.lobby.shared_seekers`): seekers at two instances are paired,
+and a cancel reaches the queue whichever instance it lands on.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 
 from sqlalchemy.orm import Session
@@ -26,7 +27,8 @@ from nard.match.ratings import INITIAL_RATING
 from nard.server import schemas
 from nard.server.bus import EventBus
 from nard.server.database import Database
-from nard.server.lobby.pairing import Seeker, Terms, pair
+from nard.server.lobby.pairing import Terms
+from nard.server.lobby.seekers import LocalSeekers, QueueUnreachable, SeekQueue
 from nard.server.lobby.shared_online import SharedOnline
 from nard.server.protocol.lobby import (
     ChallengeView,
@@ -103,6 +105,7 @@ class Hall:
         *,
         clock: Callable[[], float] = time.monotonic,
         shared: SharedOnline | None = None,
+        seekers: SeekQueue | None = None,
     ) -> None:
         self.database = database
         self.shared = shared
@@ -110,8 +113,9 @@ class Hall:
         self.table = table
         self.clock = clock
         self.online = _Online()
-        self.seekers: dict[int, Seeker] = {}
+        self.seekers = LocalSeekers(clock) if seekers is None else seekers
         self._pairing: asyncio.Task[None] | None = None
+        self._seeks = 0
         self._tasks: set[asyncio.Task[None]] = set()
         table.listen(self)
 
@@ -200,25 +204,34 @@ class Hall:
         rating = await self.database.run(
             lambda session: (PlayerRepository(session).get(player.id) or Player()).rating
         )
-        self.seekers[player.id] = Seeker(
-            player.id, rating or INITIAL_RATING, (wish.length, wish.preset), self.clock()
-        )
+        async with self._queue_busy():
+            await self.seekers.add(player.id, rating or INITIAL_RATING, (wish.length, wish.preset))
+        self._seeks += 1
         games = await self.pair_seekers()
         await self.publish()
-        if self.seekers and self._pairing is None:
+        if self._pairing is None:
             self._pairing = asyncio.create_task(self._keep_pairing())
-        return schemas.Seeking(seeking=player.id in self.seekers, game=games.get(player.id))
+        return schemas.Seeking(seeking=player.id not in games, game=games.get(player.id))
 
     async def stop_seeking(self, player: PlayerInfo) -> None:
-        if self.seekers.pop(player.id, None) is not None:
+        async with self._queue_busy():
+            stopped = await self.seekers.remove(player.id)
+        if stopped:
             await self.publish()
+
+    @contextlib.asynccontextmanager
+    async def _queue_busy(self) -> AsyncIterator[None]:
+        """A shared queue Redis does not answer: the player is told to try again."""
+        try:
+            yield
+        except QueueUnreachable as error:
+            log.warning("lobby: the quick-match queue is unreachable (%s)", error)
+            raise Refusal(RefusalCode.BUSY, why="the quick-match queue is unreachable") from error
 
     async def pair_seekers(self) -> dict[int, str]:
         """Start a game for each pair the window allows now: ``{player: game}``."""
         started: dict[int, str] = {}
-        for first, second in pair(list(self.seekers.values()), self.clock()):
-            self.seekers.pop(first.player_id, None)
-            self.seekers.pop(second.player_id, None)
+        for first, second in await self.seekers.take_pairs():
             game = await self._start_quick((first.player_id, second.player_id), first.terms)
             started.update({first.player_id: game, second.player_id: game})
         return started
@@ -251,11 +264,19 @@ class Hall:
         return live.public_id
 
     async def _keep_pairing(self) -> None:
+        """Pair again each second (the windows widen) while anyone waits, here or at
+        another instance."""
         try:
-            while self.seekers:
+            while True:
                 await asyncio.sleep(PAIR_EVERY_S)
-                if await self.pair_seekers():
-                    await self.publish()
+                try:
+                    if await self.pair_seekers():
+                        await self.publish()
+                    seeks = self._seeks
+                    if not await self.seekers.count() and seeks == self._seeks:
+                        return  # (a seek while counting may have found this loop running)
+                except QueueUnreachable as error:  # the next round tries again
+                    log.warning("lobby: pairing failed (%s)", error)
         finally:
             self._pairing = None
 
@@ -272,9 +293,12 @@ class Hall:
         if player is not None:
             self.online.leave(player.id)
             if player.id not in self.online.connections:
-                self.seekers.pop(player.id, None)
                 if self.shared is not None:
                     await self.shared.leave(player.id)
+                # A seeker with no lobby open anywhere would never hear of its game.
+                if player.id not in await self._everyone():
+                    with contextlib.suppress(QueueUnreachable):  # its lease lapses instead
+                        await self.seekers.remove(player.id)
             await self.publish()
 
     # -- what every lobby sees -------------------------------------------------------------------
@@ -292,7 +316,11 @@ class Hall:
 
     async def snapshot(self) -> LobbyMessage:
         online = await self._everyone()
-        seeking = len(self.seekers)
+        try:
+            seeking = await self.seekers.count()
+        except QueueUnreachable as error:
+            log.warning("lobby: counting the seekers failed (%s)", error)
+            seeking = 0
 
         def read(session: Session) -> LobbyMessage:
             challenges = ChallengeRepository(session)
