@@ -165,7 +165,9 @@ async def _running(
     app.state.profiles = ProfileService(db)
     online = None if leases is None else SharedOnline(leases, settings.redis_prefix, origin)
     seekers = None if leases is None else SharedSeekers(shared, leases, settings.redis_prefix)
-    app.state.lobby = Hall(db, bus, rooms.table, shared=online, seekers=seekers)
+    app.state.lobby = Hall(
+        db, bus, rooms.table, limits=app.state.limits, shared=online, seekers=seekers
+    )
     app.state.analyses = AnalysisService(
         db,
         bus,

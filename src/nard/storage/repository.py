@@ -629,6 +629,23 @@ class ChallengeRepository:
     def __init__(self, session: Session) -> None:
         self.session = session
 
+    def create_within(
+        self, public_id: str, creator_id: int, terms: dict[str, Any], *, most_open: int
+    ) -> Challenge | None:
+        """A new open challenge, unless its creator has ``most_open`` open already.
+
+        The creator's row is locked first, so two at once count one after the other.
+        """
+        self.session.scalar(select(Player.id).where(Player.id == creator_id).with_for_update())
+        already = self.session.scalar(
+            select(func.count())
+            .select_from(Challenge)
+            .where(Challenge.creator_id == creator_id, Challenge.status == "open")
+        )
+        if (already or 0) >= most_open:
+            return None
+        return self.create(public_id, creator_id, terms)
+
     def create(self, public_id: str, creator_id: int, terms: dict[str, Any]) -> Challenge:
         challenge = Challenge(
             public_id=public_id, creator_id=creator_id, status="open", terms=terms

@@ -27,6 +27,7 @@ from nard.match.ratings import INITIAL_RATING
 from nard.server import schemas
 from nard.server.bus import EventBus
 from nard.server.database import Database
+from nard.server.limits import CreationLimits
 from nard.server.lobby.pairing import Terms
 from nard.server.lobby.seekers import LocalSeekers, QueueUnreachable, SeekQueue
 from nard.server.lobby.shared_online import SharedOnline
@@ -52,6 +53,8 @@ log = logging.getLogger(__name__)
 CHANNEL = "lobby"
 PAIR_EVERY_S = 1.0
 """How often waiting seekers are paired again (their windows widen)."""
+MOST_OPEN_CHALLENGES = 3
+"""Open challenges one player may have at once: each is a row every lobby lists."""
 
 
 def player_channel(player_id: int) -> str:
@@ -104,10 +107,12 @@ class Hall:
         table: Table,
         *,
         clock: Callable[[], float] = time.monotonic,
+        limits: CreationLimits,
         shared: SharedOnline | None = None,
         seekers: SeekQueue | None = None,
     ) -> None:
         self.database = database
+        self.limits = limits
         self.shared = shared
         self.bus = bus
         self.table = table
@@ -137,13 +142,20 @@ class Hall:
         if low is not None and high is not None and low > high:
             raise Refusal(RefusalCode.INVALID, why="min_rating is above max_rating")
         stored = terms.model_dump(mode="json") | {"rated": challenge_rated(terms, player)}
+        # Each lobby game counts against its players' games a minute (routes/games.py):
+        # the creator's when offered, the taker's when taken, each seeker's when seeking.
+        await self.limits.new_game(player.id)
         public_id = new_public_id()
 
-        def insert(session: Session) -> None:
-            ChallengeRepository(session).create(public_id, player.id, stored)
+        def insert(session: Session) -> bool:
+            made = ChallengeRepository(session).create_within(
+                public_id, player.id, stored, most_open=MOST_OPEN_CHALLENGES
+            )
             session.commit()
+            return made is not None
 
-        await self.database.run(insert)
+        if not await self.database.run(insert):
+            raise Refusal(RefusalCode.TOO_MANY_CHALLENGES, most=MOST_OPEN_CHALLENGES)
         await self.publish()
         return public_id
 
@@ -182,6 +194,7 @@ class Hall:
         low, high = terms.min_rating, terms.max_rating
         if (low is not None and me.rating < low) or (high is not None and me.rating > high):
             raise Refusal(RefusalCode.OUT_OF_RANGE)
+        await self.limits.new_game(player.id)
 
         def claim(session: Session, game_id: str) -> bool:
             challenges = ChallengeRepository(session)
@@ -201,6 +214,7 @@ class Hall:
     # -- quick match -----------------------------------------------------------------------------
 
     async def seek(self, player: PlayerInfo, wish: schemas.QuickMatch) -> schemas.Seeking:
+        await self.limits.new_game(player.id)
         rating = await self.database.run(
             lambda session: (PlayerRepository(session).get(player.id) or Player()).rating
         )

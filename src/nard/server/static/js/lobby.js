@@ -77,6 +77,11 @@ const PRESETS = {
 };
 const SWITCHES = ["escape_after_hit", "no_home_cover_after_hit", "gammon_wins_match", "no_backgammon"];
 
+/** A refusal as the server wrote it in the page's language (refusals.py's TEXT). */
+function refusalText(error) {
+  return error.body?.message_fa && document.documentElement.lang === "fa" ? error.body.message_fa : error.message;
+}
+
 function rulesText(name) {
   return name === "custom" ? t("lobby.customRules") : t(`rules.${name}`);
 }
@@ -149,7 +154,7 @@ export async function lobbyPage(root) {
         if (mine) await api("DELETE", `/api/lobby/challenges/${encodeURIComponent(offer.id)}`);
         else location.assign(`/game/${(await api("POST", `/api/lobby/challenges/${encodeURIComponent(offer.id)}/accept`)).game}`);
       } catch (error) {
-        toast(error.body?.message_fa && document.documentElement.lang === "fa" ? error.body.message_fa : error.message);
+        toast(refusalText(error));
       }
     };
     fill(
@@ -220,13 +225,21 @@ export async function lobbyPage(root) {
   root.querySelector("#quick").addEventListener("submit", async (event) => {
     event.preventDefault();
     const data = new FormData(event.target);
-    const answer = await api("POST", "/api/lobby/quick", { length: Number(data.get("length")), preset: data.get("preset") });
-    if (answer.game) location.assign(`/game/${encodeURIComponent(answer.game)}`);
-    seeking.hidden = !answer.seeking;
+    try {
+      const answer = await api("POST", "/api/lobby/quick", { length: Number(data.get("length")), preset: data.get("preset") });
+      if (answer.game) location.assign(`/game/${encodeURIComponent(answer.game)}`);
+      seeking.hidden = !answer.seeking;
+    } catch (error) {
+      toast(refusalText(error));
+    }
   });
   root.querySelector("[data-stop]").addEventListener("click", async () => {
-    await api("DELETE", "/api/lobby/quick");
-    seeking.hidden = true;
+    try {
+      await api("DELETE", "/api/lobby/quick");
+      seeking.hidden = true;
+    } catch (error) {
+      toast(refusalText(error));
+    }
   });
   const challenge = root.querySelector("#challenge");
   // A preset sets every switch, the escape scope and the cube as it has them; people may change them after.
@@ -258,7 +271,7 @@ export async function lobbyPage(root) {
       });
       player = player ?? (await me());
     } catch (error) {
-      toast(error.message);
+      toast(refusalText(error));
     }
   });
   root.querySelector("#computer").addEventListener("submit", async (event) => {
