@@ -107,6 +107,7 @@ def test_ratings_after_a_one_and_a_three_point_match(server: Harness) -> None:
     assert (ann_now["experience"], bob_now["experience"]) == (4, 4)
     assert (ann_now["wins"], ann_now["losses"]) == (1, 1)
     assert [point["rating"] for point in ann_now["history"]] == [1510.0, 1492.37]
+    assert [point["game"] for point in ann_now["history"]] == [first["id"], second["id"]]
     recent = ann_now["recent"][0]
     assert recent["id"] == second["id"] and recent["won"] is False and recent["length"] == 3
     assert recent["opponent"] == "bob" and recent["rating_change"] == pytest.approx(-17.63, 0.01)

@@ -90,6 +90,7 @@ def test_two_accounts_meet_in_the_lobby_and_their_ratings_move(
         page.wait_for_url("**/game/*")
         page.wait_for_selector(READY)
     assert ann.url == bob.url
+    game_id = ann.url.rsplit("/", 1)[1]
     play_out(winner=ann, loser=bob)
 
     # Both new: the change is 4·√1·0.5 = 2, boosted ×5 → 1510 and 1490 (docs/ratings.md).
@@ -99,6 +100,11 @@ def test_two_accounts_meet_in_the_lobby_and_their_ratings_move(
     assert "<i>ann</i>" in str(recent.text_content()) and recent.locator("i").count() == 0
     assert "باخت" in str(recent.text_content())
     assert bob.locator("svg.line-chart polyline").count() == 1
+    # The rating's point after the match links to its replay, titled in Persian.
+    point = bob.locator("svg.line-chart a.point-link")
+    assert point.count() == 1 and point.get_attribute("href") == f"/replay/{game_id}"
+    assert "بازپخش" in str(point.get_attribute("aria-label"))
+    assert "۱۴۹۰" in str(point.get_attribute("aria-label"))
     shot(bob, "profile-fa")
     ann.click("#lang-switch")
     assert ann.locator(".rating-value").text_content() == "۱۵۱۰٫۰"

@@ -592,15 +592,17 @@ class RatingRepository:
             )
         ).all()
 
-    def history(self, player_id: int, *, limit: int = 200) -> Sequence[RatingChange]:
-        """A player's rating changes, oldest first (the last ``limit``)."""
-        newest = self.session.scalars(
-            select(RatingChange)
+    def history(self, player_id: int, *, limit: int = 200) -> list[tuple[RatingChange, str]]:
+        """A player's rating changes, oldest first (the last ``limit``), each with its
+        match's public id."""
+        newest = self.session.execute(
+            select(RatingChange, Game.public_id)
+            .join(Game, Game.id == RatingChange.game_id)
             .where(RatingChange.player_id == player_id)
             .order_by(RatingChange.created_at.desc(), RatingChange.id.desc())
             .limit(limit)
         ).all()
-        return list(reversed(newest))
+        return [(change, game) for change, game in reversed(newest)]
 
     def leaderboard(self, since: datetime, *, limit: int = 100) -> Sequence[Player]:
         """Accounts that finished a rated match since ``since``, best rating first."""
