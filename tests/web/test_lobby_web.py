@@ -170,7 +170,14 @@ def test_a_challenge_offered_with_custom_rules_from_the_form(
     form.locator("input[name=no_home_cover_after_hit]").uncheck()
     form.locator("input[name=gammon_wins_match]").check()
     form.locator("select[name=escape_scope]").select_option("board")
-    form.locator("select[name=length]").select_option("3")
+    # Every length the server takes, 1 to 25 points, and money; in Persian digits.
+    lengths = form.locator("select[name=length] option")
+    values = [lengths.nth(i).get_attribute("value") for i in range(lengths.count())]
+    assert values == [str(n) for n in range(1, 26)] + ["money"]
+    assert "۲۵" in str(lengths.nth(24).text_content())
+    quick = page.locator("#quick select[name=length] option")
+    assert quick.count() == 25 and quick.nth(1).get_attribute("value") == "2"
+    form.locator("select[name=length]").select_option("2")
     form.locator("button[type=submit]").click()
     mine = page.locator(".challenge").filter(has_text="قوانین دلخواه")
     mine.first.wait_for()  # a custom rule set, back over the lobby socket
@@ -178,6 +185,7 @@ def test_a_challenge_offered_with_custom_rules_from_the_form(
     taken = guest_context.request.post(f"{server}/api/lobby/challenges/{offer}/accept")
     assert taken.ok, taken.text()
     game = guest_context.request.get(f"{server}/api/games/{taken.json()['game']}").json()
+    assert game["settings"]["length"] == 2
     assert game["settings"]["rules"] == {
         "escape_after_hit": True,
         "escape_scope": "board",

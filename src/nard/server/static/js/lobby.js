@@ -67,7 +67,8 @@ const TEMPLATE = `
   </div>
 </section>`;
 
-const LENGTHS = [1, 3, 5, 7, 9, 11, 15, 25];
+/** Every match length the server takes (schemas: 1 to 25 points), shortest first. */
+const LENGTHS = Array.from({ length: 25 }, (_, i) => i + 1);
 
 /** The custom switches (V1-V4) and the cube as each preset has them (nard.core.rules). */
 // Every field of the challenge form's rules, as each preset has it (nard.core.rules).
