@@ -217,3 +217,31 @@ def test_a_challenge_offered_with_custom_rules_from_the_form(
     }
     assert posted.value.post_data_json["cube"] is False
     assert page_errors == []
+
+
+def test_names_the_server_made_are_shown_in_the_page_s_language(
+    server: str, context_factory: Any, page_errors: list[str]
+) -> None:
+    persian = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
+    host, guest = context_factory("fa"), context_factory("en")
+    named = {}
+    for context in (host, guest):
+        made = context.request.post(f"{server}/api/players/guest", data={})
+        assert made.ok, made.text()
+        named[context] = made.json()["display_name"]
+        assert named[context].startswith("Guest ")
+    offer = host.request.post(f"{server}/api/lobby/challenges", data={"length": 3})
+    assert offer.ok, offer.text()
+    taken = guest.request.post(f"{server}/api/lobby/challenges/{offer.json()['id']}/accept")
+    assert taken.ok, taken.text()
+    page = host.new_page()
+    page.on("pageerror", lambda error: page_errors.append(str(error)))
+    open_page(page, f"{server}/lobby")
+    page.wait_for_selector("body[data-lobby=live]")
+    mine = "مهمان " + named[host].split()[1].translate(persian)
+    page.locator(".online .player-name").filter(has_text=mine).first.wait_for()
+    watched = page.locator(f".watch a[href^='/watch/{taken.json()['game']}']")
+    line = str(watched.text_content())
+    assert mine in line and "مهمان " + named[guest].split()[1].translate(persian) in line
+    assert "Guest" not in str(page.locator(".lobby").text_content())
+    assert page_errors == []

@@ -4,6 +4,7 @@ import { api, me } from "./api.js";
 import { el, fill } from "./dom.js";
 import { num, onLangChange, t, translate } from "./i18n.js";
 import { TurnAlerts } from "./alerts.js";
+import { playerName } from "./names.js";
 import { toast } from "./ui.js";
 
 const TEMPLATE = `
@@ -96,7 +97,7 @@ function ratingText(rating) {
 }
 
 function playerLink(player) {
-  return el("a", { href: `/player/${player.id}`, class: "player-name" }, player.display_name);
+  return el("a", { href: `/player/${player.id}`, class: "player-name" }, playerName(player.display_name));
 }
 
 /** One challenge: who offers what, and the button to take it (or withdraw one's own). */
@@ -179,7 +180,7 @@ export async function lobbyPage(root) {
               el(
                 "a",
                 { href: game.watch_url, class: "watch-link" },
-                t("lobby.gameLine", { white: game.white ?? "?", black: game.black ?? "?", length: lengthText(game.length) }),
+                t("lobby.gameLine", { white: playerName(game.white) ?? "?", black: playerName(game.black) ?? "?", length: lengthText(game.length) }),
               ),
             ),
           )
