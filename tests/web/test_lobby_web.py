@@ -112,6 +112,21 @@ def test_two_accounts_meet_in_the_lobby_and_their_ratings_move(
     assert bob.locator(".rating-value").text_content() == "1490.0"
     assert "Lost" in str(bob.locator(".recent tbody tr").first.text_content())
     shot(bob, "profile-en")
+    # The leaderboard, in Persian (Ann switched): the winner above the loser, the
+    # name with markup as text, ranks and ratings in Persian digits.
+    open_page(ann, f"{server}/leaderboard")
+    assert ann.locator("html").get_attribute("lang") == "fa"
+    rows = ann.locator(".leaderboard ol > li")
+    links = [rows.nth(i).locator("a").get_attribute("href") for i in range(rows.count())]
+    assert links.index(f"/player/{ann_id}") < links.index(f"/player/{bob_id}")
+    winner = rows.nth(links.index(f"/player/{ann_id}"))
+    assert winner.locator(".player-name").text_content() == "<i>ann</i>"
+    assert winner.locator("i").count() == 0
+    assert winner.locator(".rating").text_content() == " ۱۵۱۰٫۰"
+    loser = rows.nth(links.index(f"/player/{bob_id}"))
+    assert loser.locator(".rating").text_content() == " ۱۴۹۰٫۰"
+    marker = "getComputedStyle(document.querySelector('.leaderboard ol')).listStyleType"
+    assert ann.evaluate(marker) == "persian"
     # "My games": date, opponent, length, rules, score and result, the name as text.
     open_page(bob, f"{server}/history")
     item = bob.locator(".game-list li").first
