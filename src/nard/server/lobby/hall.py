@@ -221,7 +221,11 @@ class Hall:
         async with self._queue_busy():
             await self.seekers.add(player.id, rating or INITIAL_RATING, (wish.length, wish.preset))
         self._seeks += 1
-        games = await self.pair_seekers()
+        try:
+            games = await self.pair_seekers()
+        except QueueUnreachable as error:  # queued all the same: the pairing loop tries again
+            log.warning("lobby: pairing failed (%s)", error)
+            games = {}
         await self.publish()
         if self._pairing is None:
             self._pairing = asyncio.create_task(self._keep_pairing())
