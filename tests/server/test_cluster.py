@@ -458,6 +458,15 @@ def _subscribers(port: int, channel: str) -> int:
         return counts[0][1]
 
 
+def _redis_score(instance: Harness, key: str, member: str) -> float | None:
+    from redis import Redis
+
+    prefix = instance.client.app.state.settings.redis_prefix  # type: ignore[attr-defined]
+    with Redis(port=6379) as redis:
+        score: float | None = redis.zscore(prefix + key, member)
+        return score
+
+
 def _connected(instance: Harness) -> bool:
     return bool(_rooms(instance).bus.connected.is_set())  # type: ignore[attr-defined]
 
@@ -570,3 +579,37 @@ def test_the_lobby_lists_who_is_online_at_every_instance(
             assert seen["online_count"] == 2
     with lobby(a, "ann") as at_a:  # bob left B: A lists ann alone
         until(at_a, lambda m: m["type"] == "lobby" and names(m) == {ann["id"]})
+
+
+def test_quick_match_pairs_seekers_at_two_instances_and_a_cancel_reaches_either(
+    cluster: Callable[..., Harness],
+) -> None:
+    from tests.server.test_lobby import lobby, until
+    from tests.server.test_ratings import account
+
+    a, b = cluster(presence_ttl_s=0.3), cluster(presence_ttl_s=0.3)  # renewed every 0.1 s
+    account(a, "ann")
+    account(b, "bob")
+    with lobby(a, "ann") as at_a, lobby(b, "bob") as at_b:
+        alone = a.request("ann", "POST", "/api/lobby/quick", json={"length": 3})
+        assert alone.json() == {"seeking": True, "game": None}
+        until(at_b, lambda m: m["type"] == "lobby" and m["seeking"] == 1)  # B counts A's seeker
+        paired = b.request("bob", "POST", "/api/lobby/quick", json={"length": 3}).json()
+        assert paired["seeking"] is False and paired["game"]
+        for socket in (at_a, at_b):
+            assert until(socket, lambda m: m["type"] == "matched")["game"] == paired["game"]
+    game = a.request("ann", "GET", f"/api/games/{paired['game']}").json()
+    assert game["rated"] is True and game["settings"]["length"] == 3
+    # A seek made at A and cancelled at B is gone from the one queue: B's next
+    # seeker of the same match finds nobody.
+    cat = account(a, "cat")
+    account(b, "dan")
+    assert a.request("cat", "POST", "/api/lobby/quick", json={"length": 5}).json()["seeking"]
+    assert b.request(None, "GET", "/api/lobby").json()["seeking"] == 1
+    b.tokens["cat"] = a.tokens["cat"]
+    assert b.request("cat", "DELETE", "/api/lobby/quick").status_code == 204
+    time.sleep(0.5)  # A renews its leases, but not the seek cancelled at B
+    assert [i.request(None, "GET", "/api/lobby").json()["seeking"] for i in (a, b)] == [0, 0]
+    assert _redis_score(a, "lobby:seeking", str(cat)) is None
+    alone = b.request("dan", "POST", "/api/lobby/quick", json={"length": 5}).json()
+    assert alone == {"seeking": True, "game": None}

@@ -8,7 +8,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+import pytest
 from starlette.testclient import WebSocketTestSession
+from starlette.websockets import WebSocketDisconnect
 
 from nard.server.refusals import Refusal, RefusalCode
 from tests.server.conftest import Harness
@@ -187,3 +189,51 @@ def test_a_challenge_with_custom_switches_starts_a_game_under_them(server: Harne
         "no_backgammon": True,
         "cube": False,
     }
+
+
+def test_lobby_sockets_count_in_the_address_s_open_sockets(server_factory: Any) -> None:
+    server = server_factory(sockets_per_address=2)
+    game = server.new_game("gil", mode="hotseat")
+    with server.socket("gil", game["id"]), lobby(server, "gil") as first:
+        assert first.receive_json()["type"] == "lobby"
+        for refused in (lambda: lobby(server, "gil"), lambda: server.socket("gil", game["id"])):
+            with pytest.raises(WebSocketDisconnect) as full, refused():
+                pass
+            assert full.value.code == 4429
+    with lobby(server, "gil") as again, lobby(server, None) as other:  # both let go
+        assert again.receive_json()["type"] == other.receive_json()["type"] == "lobby"
+
+
+def test_a_player_has_at_most_three_open_challenges(server: Harness) -> None:
+    account(server, "ida")
+    made = [challenge(server, "ida", length=length) for length in (1, 3, 5)]
+    fourth = server.request("ida", "POST", "/api/lobby/challenges", json={"length": 7})
+    assert fourth.status_code == 409 and fourth.json()["code"] == "too_many_challenges"
+    assert "۳" in fourth.json()["message_fa"] and "3" in fourth.json()["message"]
+    assert server.request("ida", "DELETE", f"/api/lobby/challenges/{made[0]}").status_code == 204
+    challenge(server, "ida", length=7)
+    account(server, "jay")
+    taken = server.request("jay", "POST", f"/api/lobby/challenges/{made[1]}/accept")
+    assert taken.status_code == 200  # a taken challenge is no longer open
+    challenge(server, "ida", length=9)
+
+
+def test_lobby_games_count_against_the_games_a_player_may_make(server_factory: Any) -> None:
+    server = server_factory(games_per_player=2)
+    account(server, "kit")
+    account(server, "lee")
+    first = challenge(server, "kit", length=1)
+    challenge(server, "kit", length=3)
+    third = server.request("kit", "POST", "/api/lobby/challenges", json={"length": 5})
+    assert third.status_code == 429 and third.json()["code"] == "rate_limited"
+    server.new_game("lee", mode="friend")
+    seek = server.request("lee", "POST", "/api/lobby/quick", json={"length": 11})
+    assert seek.json() == {"seeking": True, "game": None}
+    assert server.request("lee", "DELETE", "/api/lobby/quick").status_code == 204
+    for refused in (
+        server.request("lee", "POST", f"/api/lobby/challenges/{first}/accept"),
+        server.request("lee", "POST", "/api/lobby/quick", json={"length": 11}),
+    ):
+        assert refused.status_code == 429 and refused.json()["code"] == "rate_limited"
+    listed = server.request(None, "GET", "/api/lobby").json()
+    assert first in [offer["id"] for offer in listed["challenges"]] and listed["seeking"] == 0

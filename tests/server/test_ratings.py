@@ -107,6 +107,7 @@ def test_ratings_after_a_one_and_a_three_point_match(server: Harness) -> None:
     assert (ann_now["experience"], bob_now["experience"]) == (4, 4)
     assert (ann_now["wins"], ann_now["losses"]) == (1, 1)
     assert [point["rating"] for point in ann_now["history"]] == [1510.0, 1492.37]
+    assert [point["game"] for point in ann_now["history"]] == [first["id"], second["id"]]
     recent = ann_now["recent"][0]
     assert recent["id"] == second["id"] and recent["won"] is False and recent["length"] == 3
     assert recent["opponent"] == "bob" and recent["rating_change"] == pytest.approx(-17.63, 0.01)
@@ -171,6 +172,83 @@ def test_a_claim_after_abandonment_ends_the_match_rated(server_factory: Any) -> 
         assert answer["type"] == "ack", answer
     assert rated_profile(server, ivy, 1)["rating"] == pytest.approx(1500 + 5 * 4 * 5**0.5 * 0.5)
     assert rated_profile(server, jon, 1)["experience"] == 5
+
+
+def test_a_time_out_ends_the_match_rated(server_factory: Any) -> None:
+    server = server_factory(clock_scale=0.01)  # blitz: 80 ms delay, 200 ms reserve
+    ids = {"white": account(server, "kai"), "black": account(server, "lea")}
+    game = seat(server, "kai", "lea", 1, clock="blitz")
+    assert game["rated"] is True
+    with server.socket("kai", game["id"]) as white, server.socket("lea", game["id"]):
+        while white.state["game"]["phase"] == "opening":
+            assert white.act("roll")["type"] == "ack"
+        mover = white.state["game"]["turn"]  # who now lets the clock run out
+        ended = white.until("state")["game"]
+    assert ended["result"]["reason"] == "time"
+    winner = "black" if mover == "white" else "white"
+    assert ended["result"]["winner"] == winner
+    # Both new over 1 point: ±2 boosted ×5, as for a match won on the board.
+    assert rated_profile(server, ids[winner], 1)["rating"] == 1510.0
+    assert rated_profile(server, ids[mover], 1)["rating"] == 1490.0
+
+
+def test_a_dropped_redouble_ends_the_match_rated(server: Harness) -> None:
+    ids = {"white": account(server, "max"), "black": account(server, "ned")}
+    game = seat(server, "max", "ned", 2)
+    with server.socket("max", game["id"]) as white, server.socket("ned", game["id"]) as black:
+        sockets, both = {"white": white, "black": black}, [white, black]
+        while white.state["game"]["phase"] == "opening":
+            assert white.act("roll")["type"] == "ack"
+        sync(both)
+        first = white.state["game"]["turn"]
+        second = "black" if first == "white" else "white"
+        sockets[first].play_turn()
+        sync(both)
+        assert sockets[second].act("double")["type"] == "ack"
+        sync(both)
+        assert sockets[first].act("take")["type"] == "ack"
+        sync(both)
+        assert sockets[second].act("roll")["type"] == "ack"
+        sync(both)
+        sockets[second].play_turn()
+        sync(both)
+        assert sockets[first].act("double")["type"] == "ack"  # the owner redoubles to 4
+        sync(both)
+        assert sockets[second].act("drop")["type"] == "ack"
+        sync(both)
+        score = [2, 0] if first == "white" else [0, 2]  # White's and Black's
+        assert white.game["result"] == {"winner": first, "reason": "match_over", "score": score}
+    # A 2-point match between new players: 4·√2·0.5 = 2.828427, boosted ×5: ±14.142136.
+    won, lost = rated_profile(server, ids[first], 1), rated_profile(server, ids[second], 1)
+    assert won["rating"] == pytest.approx(1514.14, abs=0.005)
+    assert lost["rating"] == pytest.approx(1485.86, abs=0.005)
+    assert (won["experience"], lost["experience"]) == (2, 2)
+
+
+def test_a_one_point_game_played_to_the_last_checker_ends_the_match_rated(
+    server_factory: Any,
+) -> None:
+    server = server_factory(rate_per_s=1000.0, rate_burst=1000)  # a whole game as fast as it goes
+    ids = {"white": account(server, "oli"), "black": account(server, "pam")}
+    game = seat(server, "oli", "pam", 1)
+    with server.socket("oli", game["id"]) as white, server.socket("pam", game["id"]) as black:
+        sockets, both = {"white": white, "black": black}, [white, black]
+        while white.game["status"] != "finished":
+            state = white.state["game"]
+            if state["phase"] == "opening":
+                assert white.act("roll")["type"] == "ack"
+            else:
+                mover = sockets[state["turn"]]
+                if state["phase"] == "rolling":
+                    assert mover.act("roll")["type"] == "ack"
+                mover.play_turn()
+            sync(both)
+        won = white.state["game"]["result"]
+        assert won["reason"] == "borne_off"
+        winner = won["winner"]
+    loser = "black" if winner == "white" else "white"
+    assert rated_profile(server, ids[winner], 1)["rating"] == 1510.0
+    assert rated_profile(server, ids[loser], 1)["rating"] == 1490.0
 
 
 def test_my_games_say_rules_opponent_level_and_rated(server: Harness) -> None:

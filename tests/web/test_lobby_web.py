@@ -90,6 +90,7 @@ def test_two_accounts_meet_in_the_lobby_and_their_ratings_move(
         page.wait_for_url("**/game/*")
         page.wait_for_selector(READY)
     assert ann.url == bob.url
+    game_id = ann.url.rsplit("/", 1)[1]
     play_out(winner=ann, loser=bob)
 
     # Both new: the change is 4·√1·0.5 = 2, boosted ×5 → 1510 and 1490 (docs/ratings.md).
@@ -99,6 +100,11 @@ def test_two_accounts_meet_in_the_lobby_and_their_ratings_move(
     assert "<i>ann</i>" in str(recent.text_content()) and recent.locator("i").count() == 0
     assert "باخت" in str(recent.text_content())
     assert bob.locator("svg.line-chart polyline").count() == 1
+    # The rating's point after the match links to its replay, titled in Persian.
+    point = bob.locator("svg.line-chart a.point-link")
+    assert point.count() == 1 and point.get_attribute("href") == f"/replay/{game_id}"
+    assert "بازپخش" in str(point.get_attribute("aria-label"))
+    assert "۱۴۹۰" in str(point.get_attribute("aria-label"))
     shot(bob, "profile-fa")
     ann.click("#lang-switch")
     assert ann.locator(".rating-value").text_content() == "۱۵۱۰٫۰"
@@ -106,6 +112,21 @@ def test_two_accounts_meet_in_the_lobby_and_their_ratings_move(
     assert bob.locator(".rating-value").text_content() == "1490.0"
     assert "Lost" in str(bob.locator(".recent tbody tr").first.text_content())
     shot(bob, "profile-en")
+    # The leaderboard, in Persian (Ann switched): the winner above the loser, the
+    # name with markup as text, ranks and ratings in Persian digits.
+    open_page(ann, f"{server}/leaderboard")
+    assert ann.locator("html").get_attribute("lang") == "fa"
+    rows = ann.locator(".leaderboard ol > li")
+    links = [rows.nth(i).locator("a").get_attribute("href") for i in range(rows.count())]
+    assert links.index(f"/player/{ann_id}") < links.index(f"/player/{bob_id}")
+    winner = rows.nth(links.index(f"/player/{ann_id}"))
+    assert winner.locator(".player-name").text_content() == "<i>ann</i>"
+    assert winner.locator("i").count() == 0
+    assert winner.locator(".rating").text_content() == " ۱۵۱۰٫۰"
+    loser = rows.nth(links.index(f"/player/{bob_id}"))
+    assert loser.locator(".rating").text_content() == " ۱۴۹۰٫۰"
+    marker = "getComputedStyle(document.querySelector('.leaderboard ol')).listStyleType"
+    assert ann.evaluate(marker) == "persian"
     # "My games": date, opponent, length, rules, score and result, the name as text.
     open_page(bob, f"{server}/history")
     item = bob.locator(".game-list li").first
@@ -164,7 +185,14 @@ def test_a_challenge_offered_with_custom_rules_from_the_form(
     form.locator("input[name=no_home_cover_after_hit]").uncheck()
     form.locator("input[name=gammon_wins_match]").check()
     form.locator("select[name=escape_scope]").select_option("board")
-    form.locator("select[name=length]").select_option("3")
+    # Every length the server takes, 1 to 25 points, and money; in Persian digits.
+    lengths = form.locator("select[name=length] option")
+    values = [lengths.nth(i).get_attribute("value") for i in range(lengths.count())]
+    assert values == [str(n) for n in range(1, 26)] + ["money"]
+    assert "۲۵" in str(lengths.nth(24).text_content())
+    quick = page.locator("#quick select[name=length] option")
+    assert quick.count() == 25 and quick.nth(1).get_attribute("value") == "2"
+    form.locator("select[name=length]").select_option("2")
     form.locator("button[type=submit]").click()
     mine = page.locator(".challenge").filter(has_text="قوانین دلخواه")
     mine.first.wait_for()  # a custom rule set, back over the lobby socket
@@ -172,6 +200,7 @@ def test_a_challenge_offered_with_custom_rules_from_the_form(
     taken = guest_context.request.post(f"{server}/api/lobby/challenges/{offer}/accept")
     assert taken.ok, taken.text()
     game = guest_context.request.get(f"{server}/api/games/{taken.json()['game']}").json()
+    assert game["settings"]["length"] == 2
     assert game["settings"]["rules"] == {
         "escape_after_hit": True,
         "escape_scope": "board",
@@ -202,4 +231,32 @@ def test_a_challenge_offered_with_custom_rules_from_the_form(
         "no_backgammon": False,
     }
     assert posted.value.post_data_json["cube"] is False
+    assert page_errors == []
+
+
+def test_names_the_server_made_are_shown_in_the_page_s_language(
+    server: str, context_factory: Any, page_errors: list[str]
+) -> None:
+    persian = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
+    host, guest = context_factory("fa"), context_factory("en")
+    named = {}
+    for context in (host, guest):
+        made = context.request.post(f"{server}/api/players/guest", data={})
+        assert made.ok, made.text()
+        named[context] = made.json()["display_name"]
+        assert named[context].startswith("Guest ")
+    offer = host.request.post(f"{server}/api/lobby/challenges", data={"length": 3})
+    assert offer.ok, offer.text()
+    taken = guest.request.post(f"{server}/api/lobby/challenges/{offer.json()['id']}/accept")
+    assert taken.ok, taken.text()
+    page = host.new_page()
+    page.on("pageerror", lambda error: page_errors.append(str(error)))
+    open_page(page, f"{server}/lobby")
+    page.wait_for_selector("body[data-lobby=live]")
+    mine = "مهمان " + named[host].split()[1].translate(persian)
+    page.locator(".online .player-name").filter(has_text=mine).first.wait_for()
+    watched = page.locator(f".watch a[href^='/watch/{taken.json()['game']}']")
+    line = str(watched.text_content())
+    assert mine in line and "مهمان " + named[guest].split()[1].translate(persian) in line
+    assert "Guest" not in str(page.locator(".lobby").text_content())
     assert page_errors == []

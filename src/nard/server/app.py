@@ -35,6 +35,7 @@ from nard.server.limits import CreationLimits, SocketLimits, Unshared
 from nard.server.limits_shared import RedisSharing, SharedSockets
 from nard.server.lobby.hall import Hall
 from nard.server.lobby.shared_online import SharedOnline
+from nard.server.lobby.shared_seekers import SharedSeekers
 from nard.server.metrics import Metrics
 from nard.server.protocol.server import ErrorMessage
 from nard.server.redis_client import connect
@@ -163,7 +164,10 @@ async def _running(
     )
     app.state.profiles = ProfileService(db)
     online = None if leases is None else SharedOnline(leases, settings.redis_prefix, origin)
-    app.state.lobby = Hall(db, bus, rooms.table, shared=online)
+    seekers = None if leases is None else SharedSeekers(shared, leases, settings.redis_prefix)
+    app.state.lobby = Hall(
+        db, bus, rooms.table, limits=app.state.limits, shared=online, seekers=seekers
+    )
     app.state.analyses = AnalysisService(
         db,
         bus,

@@ -8,6 +8,10 @@ also remembers when its last member left (``~left``), so a reader can tell how
 long nobody has held it: the presence of a seat (rooms/shared_presence.py),
 the sockets of an address (limits_shared.py) and the players in the lobby
 (lobby/shared_online.py) are such sets.
+
+A member held ``revocable`` may be dropped by any instance (a quick-match
+seeker cancelled or paired at another one, lobby/shared_seekers.py): its
+holder renews it only while it is still in the set, and forgets it once gone.
 """
 
 from __future__ import annotations
@@ -68,6 +72,21 @@ _MEMBERS = (
 return redis.call('ZRANGE', KEYS[1], string.format('(%d', now), '+inf', 'BYSCORE')
 """
 )
+_RENEW_PRESENT = (
+    _NOW
+    + """
+local gone = {}
+for i = 3, #ARGV do
+  if redis.call('ZSCORE', KEYS[1], ARGV[i]) then
+    redis.call('ZADD', KEYS[1], now + tonumber(ARGV[1]), ARGV[i])
+  else
+    table.insert(gone, ARGV[i])
+  end
+end
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+return gone
+"""
+)
 _RENEW = (
     _NOW
     + """
@@ -95,10 +114,13 @@ class Leases:
         self.redis = redis
         self.ttl_ms = max(1, round(ttl_s * 1000))
         self._held: defaultdict[str, set[str]] = defaultdict(set)
+        self._revocable: set[str] = set()
+        """The keys whose members another instance may drop."""
         self._hold = redis.register_script(_HOLD)
         self._drop = redis.register_script(_DROP)
         self._read = redis.register_script(_READ)
         self._renew = redis.register_script(_RENEW)
+        self._renew_present = redis.register_script(_RENEW_PRESENT)
         self._members = redis.register_script(_MEMBERS)
         self._renewer: asyncio.Task[None] | None = None
 
@@ -111,10 +133,15 @@ class Leases:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._renewer
 
-    async def hold(self, key: str, member: str, *, limit: int | None = None) -> bool:
+    async def hold(
+        self, key: str, member: str, *, limit: int | None = None, revocable: bool = False
+    ) -> bool:
         """Hold ``member`` in ``key`` (renewed until dropped); with ``limit``, only if
-        fewer than ``limit`` members hold it now. Raises the Redis client's errors."""
+        fewer than ``limit`` members hold it now; ``revocable``, renewed only while no
+        instance has dropped it. Raises the Redis client's errors."""
         self._held[key].add(member)
+        if revocable:
+            self._revocable.add(key)
         args = [member, self.ttl_ms, -1 if limit is None else limit, KEEP_MS]
         try:
             taken = bool(await self._hold(keys=[key], args=args))
@@ -144,17 +171,23 @@ class Leases:
             members.discard(member)
             if not members:
                 del self._held[key]
+                self._revocable.discard(key)
 
     async def renew(self) -> None:
         """Hold every member again for ``ttl_s``: plain ``ZADD``, so a Redis that
-        restarted empty learns them back."""
+        restarted empty learns them back; a revocable member only while it is there."""
         if not self._held:
             return
+        held = [(key, list(members)) for key, members in self._held.items()]
         async with self.redis.pipeline(transaction=False) as pipe:
-            for key, members in list(self._held.items()):
+            for key, members in held:
                 args = [self.ttl_ms, KEEP_MS, *members]
-                await self._renew(keys=[key], args=args, client=pipe)
-            await pipe.execute()
+                script = self._renew_present if key in self._revocable else self._renew
+                await script(keys=[key], args=args, client=pipe)
+            answers = await pipe.execute()
+        for (key, _), gone in zip(held, answers, strict=True):
+            for member in gone or ():
+                self._forget(key, member.decode())
 
     async def _renew_forever(self) -> None:
         while True:

@@ -74,6 +74,7 @@ class RefusalCode(StrEnum):
     NO_SUCH_CHALLENGE = "no_such_challenge"
     NO_SUCH_PLAYER = "no_such_player"
     OWN_CHALLENGE = "own_challenge"
+    TOO_MANY_CHALLENGES = "too_many_challenges"
     OUT_OF_RANGE = "out_of_range"
     ANALYSIS_UNFINISHED = "analysis_unfinished"
     ANALYSIS_OUTDATED = "analysis_outdated"
@@ -102,6 +103,7 @@ STATUS: dict[RefusalCode, int] = {
     _.NO_SUCH_CHALLENGE: 404,
     _.NO_SUCH_PLAYER: 404,
     _.OWN_CHALLENGE: 409,
+    _.TOO_MANY_CHALLENGES: 409,
     _.OUT_OF_RANGE: 403,
     _.ANALYSIS_UNFINISHED: 409,
     _.ANALYSIS_OUTDATED: 409,
@@ -249,6 +251,10 @@ TEXT: dict[RefusalCode | tuple[RefusalCode, str], tuple[str, str]] = {
     _.OWN_CHALLENGE: (
         "this is your own challenge: wait for an opponent",
         "این دعوت خود شماست؛ منتظر حریف بمانید.",
+    ),
+    _.TOO_MANY_CHALLENGES: (
+        "you have {most} open challenges: withdraw one before offering another",
+        "شما {most} دعوت باز دارید؛ پیش از دعوت تازه یکی را پس بگیرید.",
     ),
     _.OUT_OF_RANGE: (
         "your rating is outside this challenge's range",

@@ -592,15 +592,17 @@ class RatingRepository:
             )
         ).all()
 
-    def history(self, player_id: int, *, limit: int = 200) -> Sequence[RatingChange]:
-        """A player's rating changes, oldest first (the last ``limit``)."""
-        newest = self.session.scalars(
-            select(RatingChange)
+    def history(self, player_id: int, *, limit: int = 200) -> list[tuple[RatingChange, str]]:
+        """A player's rating changes, oldest first (the last ``limit``), each with its
+        match's public id."""
+        newest = self.session.execute(
+            select(RatingChange, Game.public_id)
+            .join(Game, Game.id == RatingChange.game_id)
             .where(RatingChange.player_id == player_id)
             .order_by(RatingChange.created_at.desc(), RatingChange.id.desc())
             .limit(limit)
         ).all()
-        return list(reversed(newest))
+        return [(change, game) for change, game in reversed(newest)]
 
     def leaderboard(self, since: datetime, *, limit: int = 100) -> Sequence[Player]:
         """Accounts that finished a rated match since ``since``, best rating first."""
@@ -628,6 +630,23 @@ class ChallengeRepository:
 
     def __init__(self, session: Session) -> None:
         self.session = session
+
+    def create_within(
+        self, public_id: str, creator_id: int, terms: dict[str, Any], *, most_open: int
+    ) -> Challenge | None:
+        """A new open challenge, unless its creator has ``most_open`` open already.
+
+        The creator's row is locked first, so two at once count one after the other.
+        """
+        self.session.scalar(select(Player.id).where(Player.id == creator_id).with_for_update())
+        already = self.session.scalar(
+            select(func.count())
+            .select_from(Challenge)
+            .where(Challenge.creator_id == creator_id, Challenge.status == "open")
+        )
+        if (already or 0) >= most_open:
+            return None
+        return self.create(public_id, creator_id, terms)
 
     def create(self, public_id: str, creator_id: int, terms: dict[str, Any]) -> Challenge:
         challenge = Challenge(

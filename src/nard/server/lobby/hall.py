@@ -5,10 +5,11 @@ Every change is published as a whole ``lobby`` snapshot on the event bus's
 on each of its players' channels (``player:<id>``). A challenge is taken by one
 conditional UPDATE in the transaction that creates the game
 (:meth:`~nard.server.rooms.table.Table.pair`), so two people accepting at once
-get exactly one game. The online list is shared by every instance through
-Redis when there is one (:mod:`nard.server.lobby.shared_online`); the
-quick-match seekers are this process's (two seekers at two instances are not
-paired with each other).
+get exactly one game. The online list and the quick-match queue are shared
+by every instance through Redis when there is one
+(:mod:`nard.server.lobby.shared_online`,
+:mod:`nard.server.lobby.shared_seekers`): seekers at two instances are paired,
+and a cancel reaches the queue whichever instance it lands on.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 
 from sqlalchemy.orm import Session
@@ -26,7 +27,9 @@ from nard.match.ratings import INITIAL_RATING
 from nard.server import schemas
 from nard.server.bus import EventBus
 from nard.server.database import Database
-from nard.server.lobby.pairing import Seeker, Terms, pair
+from nard.server.limits import CreationLimits
+from nard.server.lobby.pairing import Terms
+from nard.server.lobby.seekers import LocalSeekers, QueueUnreachable, SeekQueue
 from nard.server.lobby.shared_online import SharedOnline
 from nard.server.protocol.lobby import (
     ChallengeView,
@@ -50,6 +53,8 @@ log = logging.getLogger(__name__)
 CHANNEL = "lobby"
 PAIR_EVERY_S = 1.0
 """How often waiting seekers are paired again (their windows widen)."""
+MOST_OPEN_CHALLENGES = 3
+"""Open challenges one player may have at once: each is a row every lobby lists."""
 
 
 def player_channel(player_id: int) -> str:
@@ -102,16 +107,20 @@ class Hall:
         table: Table,
         *,
         clock: Callable[[], float] = time.monotonic,
+        limits: CreationLimits,
         shared: SharedOnline | None = None,
+        seekers: SeekQueue | None = None,
     ) -> None:
         self.database = database
+        self.limits = limits
         self.shared = shared
         self.bus = bus
         self.table = table
         self.clock = clock
         self.online = _Online()
-        self.seekers: dict[int, Seeker] = {}
+        self.seekers = LocalSeekers(clock) if seekers is None else seekers
         self._pairing: asyncio.Task[None] | None = None
+        self._seeks = 0
         self._tasks: set[asyncio.Task[None]] = set()
         table.listen(self)
 
@@ -133,13 +142,20 @@ class Hall:
         if low is not None and high is not None and low > high:
             raise Refusal(RefusalCode.INVALID, why="min_rating is above max_rating")
         stored = terms.model_dump(mode="json") | {"rated": challenge_rated(terms, player)}
+        # Each lobby game counts against its players' games a minute (routes/games.py):
+        # the creator's when offered, the taker's when taken, each seeker's when seeking.
+        await self.limits.new_game(player.id)
         public_id = new_public_id()
 
-        def insert(session: Session) -> None:
-            ChallengeRepository(session).create(public_id, player.id, stored)
+        def insert(session: Session) -> bool:
+            made = ChallengeRepository(session).create_within(
+                public_id, player.id, stored, most_open=MOST_OPEN_CHALLENGES
+            )
             session.commit()
+            return made is not None
 
-        await self.database.run(insert)
+        if not await self.database.run(insert):
+            raise Refusal(RefusalCode.TOO_MANY_CHALLENGES, most=MOST_OPEN_CHALLENGES)
         await self.publish()
         return public_id
 
@@ -178,6 +194,7 @@ class Hall:
         low, high = terms.min_rating, terms.max_rating
         if (low is not None and me.rating < low) or (high is not None and me.rating > high):
             raise Refusal(RefusalCode.OUT_OF_RANGE)
+        await self.limits.new_game(player.id)
 
         def claim(session: Session, game_id: str) -> bool:
             challenges = ChallengeRepository(session)
@@ -197,28 +214,42 @@ class Hall:
     # -- quick match -----------------------------------------------------------------------------
 
     async def seek(self, player: PlayerInfo, wish: schemas.QuickMatch) -> schemas.Seeking:
+        await self.limits.new_game(player.id)
         rating = await self.database.run(
             lambda session: (PlayerRepository(session).get(player.id) or Player()).rating
         )
-        self.seekers[player.id] = Seeker(
-            player.id, rating or INITIAL_RATING, (wish.length, wish.preset), self.clock()
-        )
-        games = await self.pair_seekers()
+        async with self._queue_busy():
+            await self.seekers.add(player.id, rating or INITIAL_RATING, (wish.length, wish.preset))
+        self._seeks += 1
+        try:
+            games = await self.pair_seekers()
+        except QueueUnreachable as error:  # queued all the same: the pairing loop tries again
+            log.warning("lobby: pairing failed (%s)", error)
+            games = {}
         await self.publish()
-        if self.seekers and self._pairing is None:
+        if self._pairing is None:
             self._pairing = asyncio.create_task(self._keep_pairing())
-        return schemas.Seeking(seeking=player.id in self.seekers, game=games.get(player.id))
+        return schemas.Seeking(seeking=player.id not in games, game=games.get(player.id))
 
     async def stop_seeking(self, player: PlayerInfo) -> None:
-        if self.seekers.pop(player.id, None) is not None:
+        async with self._queue_busy():
+            stopped = await self.seekers.remove(player.id)
+        if stopped:
             await self.publish()
+
+    @contextlib.asynccontextmanager
+    async def _queue_busy(self) -> AsyncIterator[None]:
+        """A shared queue Redis does not answer: the player is told to try again."""
+        try:
+            yield
+        except QueueUnreachable as error:
+            log.warning("lobby: the quick-match queue is unreachable (%s)", error)
+            raise Refusal(RefusalCode.BUSY, why="the quick-match queue is unreachable") from error
 
     async def pair_seekers(self) -> dict[int, str]:
         """Start a game for each pair the window allows now: ``{player: game}``."""
         started: dict[int, str] = {}
-        for first, second in pair(list(self.seekers.values()), self.clock()):
-            self.seekers.pop(first.player_id, None)
-            self.seekers.pop(second.player_id, None)
+        for first, second in await self.seekers.take_pairs():
             game = await self._start_quick((first.player_id, second.player_id), first.terms)
             started.update({first.player_id: game, second.player_id: game})
         return started
@@ -251,11 +282,19 @@ class Hall:
         return live.public_id
 
     async def _keep_pairing(self) -> None:
+        """Pair again each second (the windows widen) while anyone waits, here or at
+        another instance."""
         try:
-            while self.seekers:
+            while True:
                 await asyncio.sleep(PAIR_EVERY_S)
-                if await self.pair_seekers():
-                    await self.publish()
+                try:
+                    if await self.pair_seekers():
+                        await self.publish()
+                    seeks = self._seeks
+                    if not await self.seekers.count() and seeks == self._seeks:
+                        return  # (a seek while counting may have found this loop running)
+                except QueueUnreachable as error:  # the next round tries again
+                    log.warning("lobby: pairing failed (%s)", error)
         finally:
             self._pairing = None
 
@@ -272,9 +311,12 @@ class Hall:
         if player is not None:
             self.online.leave(player.id)
             if player.id not in self.online.connections:
-                self.seekers.pop(player.id, None)
                 if self.shared is not None:
                     await self.shared.leave(player.id)
+                # A seeker with no lobby open anywhere would never hear of its game.
+                if player.id not in await self._everyone():
+                    with contextlib.suppress(QueueUnreachable):  # its lease lapses instead
+                        await self.seekers.remove(player.id)
             await self.publish()
 
     # -- what every lobby sees -------------------------------------------------------------------
@@ -292,7 +334,11 @@ class Hall:
 
     async def snapshot(self) -> LobbyMessage:
         online = await self._everyone()
-        seeking = len(self.seekers)
+        try:
+            seeking = await self.seekers.count()
+        except QueueUnreachable as error:
+            log.warning("lobby: counting the seekers failed (%s)", error)
+            seeking = 0
 
         def read(session: Session) -> LobbyMessage:
             challenges = ChallengeRepository(session)

@@ -73,7 +73,7 @@ class ProfileService:
             ]
             seated = {p for g in games for p in (g.white_player_id, g.black_player_id) if p}
             names = PlayerRepository(session).names(list(seated))
-            changes = {c.game_id: c.rating_after - c.rating_before for c in history}
+            changes = {c.game_id: c.rating_after - c.rating_before for c, _ in history}
             rates = []
             for game, analysis in AnalysisRepository(session).done_of_player(player_id):
                 stats = (analysis.result or {}).get("stats") or []
@@ -97,9 +97,9 @@ class ProfileService:
                 losses=losses,
                 history=[
                     schemas.RatingPoint(
-                        at=change.created_at, rating=round(change.rating_after, 2), game=None
+                        at=change.created_at, rating=round(change.rating_after, 2), game=game
                     )
-                    for change in history
+                    for change, game in history
                 ],
                 recent=[_recent(game, player_id, names, changes) for game in games],
                 error_rates=rates,

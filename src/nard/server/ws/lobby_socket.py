@@ -2,7 +2,9 @@
 
 It only listens: players act over HTTP (``routes/lobby.py``). Messages reach
 it through the event bus (``lobby`` and ``player:<id>`` channels), so every
-server process's lobbies see the same changes.
+server process's lobbies see the same changes. It counts in its address's open
+sockets with the game sockets (``NARD_SOCKETS_PER_ADDRESS``): each costs a
+subscription and a snapshot on every lobby change.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import contextlib
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from nard.server.deps import COOKIE
+from nard.server.limits import Sockets
 from nard.server.lobby.hall import CHANNEL, Hall, player_channel
 from nard.server.services.player_service import PlayerService
 from nard.server.settling import Settling
@@ -28,6 +31,20 @@ async def lobby_socket(websocket: WebSocket) -> None:
     if not _same_origin(websocket):
         await websocket.close(4403)
         return
+    sockets: Sockets = websocket.app.state.sockets
+    settling: Settling = websocket.app.state.settling
+    address = websocket.client.host if websocket.client else "unknown"
+    release = await sockets.enter(address, CHANNEL, spectator=False)
+    if release is None:
+        await websocket.close(4429)
+        return
+    try:
+        await _serve(websocket, hall, players)
+    finally:
+        await settling.finish(release())
+
+
+async def _serve(websocket: WebSocket, hall: Hall, players: PlayerService) -> None:
     player = await players.by_token(websocket.cookies.get(COOKIE))
     await websocket.accept()
     outbox: asyncio.Queue[str | None] = asyncio.Queue(OUTBOX_SIZE)

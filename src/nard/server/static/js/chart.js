@@ -12,10 +12,10 @@ function svg(tag, attrs = {}, text) {
 
 /**
  * A line through ``values`` (numbers, oldest first), with the lowest and highest value on
- * the axis and a dot on each point whose tooltip is ``labels[i]``. ``title`` names it for
- * screen readers.
+ * the axis and a dot on each point whose tooltip is ``labels[i]``, a link to ``links[i]``
+ * where there is one (the point's match). ``title`` names it for screen readers.
  */
-export function lineChart(values, { title, labels = [], width = 520, height = 180, digits = 0 } = {}) {
+export function lineChart(values, { title, labels = [], links = [], width = 520, height = 180, digits = 0 } = {}) {
   const pad = { left: 48, right: 12, top: 12, bottom: 16 };
   const chart = svg("svg", {
     viewBox: `0 0 ${width} ${height}`,
@@ -45,8 +45,15 @@ export function lineChart(values, { title, labels = [], width = 520, height = 18
   chart.append(svg("polyline", { points: line, class: "line", fill: "none" }));
   values.forEach((v, i) => {
     const dot = svg("circle", { cx: x(i).toFixed(1), cy: y(v).toFixed(1), r: 3.5, class: "dot" });
-    dot.append(svg("title", {}, labels[i] ?? num(v.toFixed(digits))));
-    chart.append(dot);
+    const label = labels[i] ?? num(v.toFixed(digits));
+    dot.append(svg("title", {}, label));
+    if (links[i]) {
+      const link = svg("a", { href: links[i], class: "point-link", "aria-label": label });
+      link.append(dot);
+      chart.append(link);
+    } else {
+      chart.append(dot);
+    }
   });
   return chart;
 }

@@ -4,6 +4,7 @@ import { api, me } from "./api.js";
 import { el, fill } from "./dom.js";
 import { num, onLangChange, t, translate } from "./i18n.js";
 import { TurnAlerts } from "./alerts.js";
+import { playerName } from "./names.js";
 import { toast } from "./ui.js";
 
 const TEMPLATE = `
@@ -67,7 +68,8 @@ const TEMPLATE = `
   </div>
 </section>`;
 
-const LENGTHS = [1, 3, 5, 7, 9, 11, 15, 25];
+/** Every match length the server takes (schemas: 1 to 25 points), shortest first. */
+const LENGTHS = Array.from({ length: 25 }, (_, i) => i + 1);
 
 /** The custom switches (V1-V4) and the cube as each preset has them (nard.core.rules). */
 // Every field of the challenge form's rules, as each preset has it (nard.core.rules).
@@ -76,6 +78,11 @@ const PRESETS = {
   iranian: { escape_after_hit: true, escape_scope: "home", no_home_cover_after_hit: true, gammon_wins_match: false, no_backgammon: false, cube: false },
 };
 const SWITCHES = ["escape_after_hit", "no_home_cover_after_hit", "gammon_wins_match", "no_backgammon"];
+
+/** A refusal as the server wrote it in the page's language (refusals.py's TEXT). */
+function refusalText(error) {
+  return error.body?.message_fa && document.documentElement.lang === "fa" ? error.body.message_fa : error.message;
+}
 
 function rulesText(name) {
   return name === "custom" ? t("lobby.customRules") : t(`rules.${name}`);
@@ -90,7 +97,7 @@ function ratingText(rating) {
 }
 
 function playerLink(player) {
-  return el("a", { href: `/player/${player.id}`, class: "player-name" }, player.display_name);
+  return el("a", { href: `/player/${player.id}`, class: "player-name" }, playerName(player.display_name));
 }
 
 /** One challenge: who offers what, and the button to take it (or withdraw one's own). */
@@ -149,7 +156,7 @@ export async function lobbyPage(root) {
         if (mine) await api("DELETE", `/api/lobby/challenges/${encodeURIComponent(offer.id)}`);
         else location.assign(`/game/${(await api("POST", `/api/lobby/challenges/${encodeURIComponent(offer.id)}/accept`)).game}`);
       } catch (error) {
-        toast(error.body?.message_fa && document.documentElement.lang === "fa" ? error.body.message_fa : error.message);
+        toast(refusalText(error));
       }
     };
     fill(
@@ -173,7 +180,7 @@ export async function lobbyPage(root) {
               el(
                 "a",
                 { href: game.watch_url, class: "watch-link" },
-                t("lobby.gameLine", { white: game.white ?? "?", black: game.black ?? "?", length: lengthText(game.length) }),
+                t("lobby.gameLine", { white: playerName(game.white) ?? "?", black: playerName(game.black) ?? "?", length: lengthText(game.length) }),
               ),
             ),
           )
@@ -220,13 +227,21 @@ export async function lobbyPage(root) {
   root.querySelector("#quick").addEventListener("submit", async (event) => {
     event.preventDefault();
     const data = new FormData(event.target);
-    const answer = await api("POST", "/api/lobby/quick", { length: Number(data.get("length")), preset: data.get("preset") });
-    if (answer.game) location.assign(`/game/${encodeURIComponent(answer.game)}`);
-    seeking.hidden = !answer.seeking;
+    try {
+      const answer = await api("POST", "/api/lobby/quick", { length: Number(data.get("length")), preset: data.get("preset") });
+      if (answer.game) location.assign(`/game/${encodeURIComponent(answer.game)}`);
+      seeking.hidden = !answer.seeking;
+    } catch (error) {
+      toast(refusalText(error));
+    }
   });
   root.querySelector("[data-stop]").addEventListener("click", async () => {
-    await api("DELETE", "/api/lobby/quick");
-    seeking.hidden = true;
+    try {
+      await api("DELETE", "/api/lobby/quick");
+      seeking.hidden = true;
+    } catch (error) {
+      toast(refusalText(error));
+    }
   });
   const challenge = root.querySelector("#challenge");
   // A preset sets every switch, the escape scope and the cube as it has them; people may change them after.
@@ -258,7 +273,7 @@ export async function lobbyPage(root) {
       });
       player = player ?? (await me());
     } catch (error) {
-      toast(error.message);
+      toast(refusalText(error));
     }
   });
   root.querySelector("#computer").addEventListener("submit", async (event) => {

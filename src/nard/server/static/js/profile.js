@@ -112,7 +112,11 @@ export async function profilePage(root, playerId) {
         ratings.length
           ? lineChart([1500, ...ratings], {
               title: t("rating.graph"),
-              labels: [t("rating.start"), ...profile.history.map((p) => `${date(p.at)}: ${rating(p.rating)}`)],
+              labels: [
+                t("rating.start"),
+                ...profile.history.map((p) => t(p.game ? "rating.pointReplay" : "rating.point", { date: date(p.at), rating: rating(p.rating) })),
+              ],
+              links: [null, ...profile.history.map((p) => (p.game ? `/replay/${encodeURIComponent(p.game)}` : null))],
               digits: 0,
             })
           : el("p", { class: "empty" }, t("rating.noneYet")),
@@ -120,7 +124,8 @@ export async function profilePage(root, playerId) {
         rates.length
           ? lineChart(rates, {
               title: t("profile.errorRate"),
-              labels: profile.error_rates.map((p) => `${date(p.at)}: ${decimal(p.pr, 1)}`),
+              labels: profile.error_rates.map((p) => t("profile.errorPointReplay", { date: date(p.at), pr: decimal(p.pr, 1) })),
+              links: profile.error_rates.map((p) => `/replay/${encodeURIComponent(p.game)}`),
               digits: 1,
             })
           : el("p", { class: "empty" }, t("profile.noAnalyses")),
