@@ -57,6 +57,37 @@ def test_bad_lines_are_refused_and_nothing_is_kept(server: Harness, line: dict[s
     assert server.request("ana", "GET", f"/api/games/{game_id}/chat").json()["count"] == 0
 
 
+HIDDEN = [
+    "a\x00b",
+    "a\x00b\u202e",
+    "two\nlines",
+    "bell\x07",
+    "\u202eright-to-left override",
+    "isolate\u2066x\u2069",
+    "zero\u200bwidth",
+    "line\u2028separator",
+    "private\ue000use",
+    "unassigned\U000e0080",
+]
+
+
+@pytest.mark.parametrize("text", HIDDEN, ids=[f"{t!r}"[:24] for t in HIDDEN])
+def test_control_and_invisible_characters_are_refused_precisely(server: Harness, text: str) -> None:
+    server.guest("ana")
+    game_id, _ = _friend_game(server)
+    with server.socket("ana", game_id) as ana:
+        answer = _say(ana, text=text)
+        assert answer["type"] == "error" and answer["code"] == "invalid", answer
+        assert "a chat line cannot contain" in answer["message"]  # type: ignore[operator]
+        assert "U+" in answer["message"] and answer["message_fa"]  # type: ignore[operator]
+        assert text.strip() not in answer["message"]  # type: ignore[operator]
+        ana.send({"type": "ping"})
+        assert ana.until("pong")["type"] == "pong"  # the socket stays open
+        assert _say(ana, text="می\u200cخواهم بازی کنم")["type"] == "chat"  # ZWNJ is Persian
+    lines = server.request("ana", "GET", f"/api/games/{game_id}/chat").json()["data"]
+    assert [line["text"] for line in lines] == ["می\u200cخواهم بازی کنم"]
+
+
 def test_chat_is_rate_limited(server: Harness) -> None:
     server.guest("ana")
     game_id, _ = _friend_game(server)

@@ -97,6 +97,8 @@ def _validation_refusal(error: ValidationError) -> Refusal:
     kind = first["type"]
     if kind == "json_invalid":
         return Refusal(RefusalCode.BAD_JSON, why=first["msg"])
+    if kind == "chat_text":
+        return Refusal(RefusalCode.INVALID, variant="chat_text", why=first["msg"])
     if kind == "union_tag_invalid":
         return Refusal(RefusalCode.UNKNOWN_TYPE, kind=repr(first.get("input")))
     where = ".".join(str(part) for part in first["loc"])
