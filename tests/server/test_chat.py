@@ -97,6 +97,38 @@ def test_chat_is_rate_limited(server: Harness) -> None:
     assert server.request("ana", "GET", f"/api/games/{game_id}/chat").json()["count"] < 7
 
 
+def say_text(socket: Socket, text: str) -> dict[str, object]:
+    """Say ``text``; the answer: its own line heard back, or the error that refused it.
+
+    Unlike :func:`_say`, lines said on another socket of the game are passed over."""
+    message_id = socket.send({"type": "chat", "text": text})
+    while True:
+        answer = socket.recv()
+        if answer["type"] == "chat" and answer["line"]["text"] == text:
+            return answer
+        if answer["type"] == "error" and answer["id"] == message_id:
+            return answer
+
+
+def test_the_chat_limit_is_the_players_in_the_game_whatever_its_sockets(
+    server: Harness,
+) -> None:
+    server.guest("ana")
+    game_id, _ = _friend_game(server)
+    with server.socket("ana", game_id) as first, server.socket("ana", game_id) as second:
+        answers = [say_text(socket, f"line {n}") for n, socket in enumerate([first, second] * 3)]
+        assert [a["type"] for a in answers] == ["chat"] * 5 + ["error"]
+        assert answers[-1]["code"] == "rate_limited"
+    with server.socket("ana", game_id) as again:  # a reconnection starts no new count
+        refused = say_text(again, "once more")
+        assert refused["type"] == "error" and refused["code"] == "rate_limited"
+        again.send({"type": "ping"})
+        assert again.until("pong")["type"] == "pong"
+    with server.socket("bob", game_id) as bob:  # another player counts on his own
+        assert say_text(bob, "hi ana")["type"] == "chat"
+    assert server.request("ana", "GET", f"/api/games/{game_id}/chat").json()["count"] == 6
+
+
 def test_spectators_chat_reaches_players_only_after_the_match(server: Harness) -> None:
     server.guest("ana")
     game_id, watch = _friend_game(server)

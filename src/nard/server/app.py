@@ -155,6 +155,7 @@ async def _running(
         settings.guests_per_address,
         settings.games_per_player,
         hints_per_player=settings.hints_per_player,
+        chat_per_player=settings.chat_per_player,
         sharing=sharing,
     )
     sockets = SocketLimits(settings.sockets_per_address, settings.spectators_per_game)
