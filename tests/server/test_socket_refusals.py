@@ -96,3 +96,22 @@ def test_a_text_frame_that_is_not_utf8_closes_with_one_log_line(
     utf8 = [record for record in caplog.records if "not UTF-8" in record.getMessage()]
     assert len(utf8) == 1 and utf8[0].exc_info is None
     assert not any(record.exc_info for record in caplog.records)
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        '{"type": "<b>teleport</b>", "id": 43, "seq": 0, "note": "PRIVATE-INPUT"}',
+        '{"type": "PRIVATE-INPUT", "id": 43}',
+        '{"type": "roll", "id": 43, "seq": 0, "<b>PRIVATE-INPUT</b>": true}',
+    ],
+)
+def test_refusals_never_echo_the_message(server: Harness, raw: str) -> None:
+    game = server.new_game("echo", mode="hotseat")
+    with server.socket("echo", game["id"]) as ws:
+        ws.send(raw)
+        error = ws.until("error")
+        assert error["id"] == 43 and error["code"] in ("unknown_type", "invalid")
+        for text in (error["message"], error["message_fa"]):
+            assert "PRIVATE" not in text and "<b>" not in text, text
+        assert ws.act("roll")["type"] == "ack"

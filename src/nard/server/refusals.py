@@ -138,7 +138,10 @@ TEXT: dict[RefusalCode | tuple[RefusalCode, str], tuple[str, str]] = {
     (_.BAD_JSON, "request"): ("{why}", "درخواست JSON معتبر نیست."),
     (_.INVALID, "request"): ("{why}", "درخواست درست ساخته نشده است."),
     (_.RATE_LIMITED, "request"): ("{why}", "درخواست‌ها بیش از اندازه زیادند؛ کمی صبر کنید."),
-    _.UNKNOWN_TYPE: ("unknown message type: {kind}", "نوع پیام شناخته نیست."),
+    _.UNKNOWN_TYPE: (
+        "unknown message type: see docs/protocol.md for the types",
+        "نوع پیام شناخته نیست.",
+    ),
     _.INVALID: ("{why}", "پیام درست ساخته نشده است."),
     (_.INVALID, "chat_text"): (
         "{why}",

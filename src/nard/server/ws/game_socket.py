@@ -97,9 +97,13 @@ def _validation_refusal(error: ValidationError) -> Refusal:
     if kind == "chat_text":
         return Refusal(RefusalCode.INVALID, variant="chat_text", why=first["msg"])
     if kind == "union_tag_invalid":
-        return Refusal(RefusalCode.UNKNOWN_TYPE, kind=repr(first.get("input")))
-    where = ".".join(str(part) for part in first["loc"])
-    return Refusal(RefusalCode.INVALID, why=f"{where}: {first['msg']}" if where else first["msg"])
+        return Refusal(RefusalCode.UNKNOWN_TYPE)
+    loc, why = first["loc"], first["msg"]
+    if kind == "extra_forbidden":
+        # An unknown field's name is the client's own text: never echoed.
+        loc, why = loc[:-1], "unknown fields are not permitted"
+    where = ".".join(str(part) for part in loc)
+    return Refusal(RefusalCode.INVALID, why=f"{where}: {why}" if where else why)
 
 
 def id_of(text: str) -> int | None:
