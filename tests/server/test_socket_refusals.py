@@ -13,6 +13,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
+from nard.server.edge.protocol import MAX_FRAME_BYTES
 from tests.server.conftest import Harness
 from tests.server.live import live_server
 
@@ -75,6 +76,25 @@ def test_a_large_frame_is_answered_too_large_and_the_socket_stays_open(
             assert error["code"] == "too_large" and error["message_fa"]
             socket.send(json.dumps({"type": "ping", "id": 2}))
             assert _until(socket, lambda m: m["type"] == "pong")["id"] == 2
+
+
+@pytest.mark.parametrize("text", [True, False])
+def test_a_frame_over_a_mebibyte_closes_with_1009_and_the_server_goes_on(
+    db_url: str, text: bool
+) -> None:
+    with live_server(db_url) as (host, port):
+        base = f"http://{host}:{port}"
+        game, token = _game(base)
+        with _open(base, game, token) as socket:
+            frame = b"x" * (MAX_FRAME_BYTES + 1)
+            socket.send(frame.decode() if text else frame)
+            with pytest.raises(ConnectionClosed) as closed:
+                while True:
+                    socket.recv(timeout=10)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
+        with _open(base, game, token) as other:
+            other.send(json.dumps({"type": "ping", "id": 8}))
+            assert _until(other, lambda m: m["type"] == "pong")["id"] == 8
 
 
 def test_a_text_frame_that_is_not_utf8_closes_with_one_log_line(
