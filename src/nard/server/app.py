@@ -37,6 +37,7 @@ from nard.server.lobby.hall import Hall
 from nard.server.lobby.shared_online import SharedOnline
 from nard.server.metrics import Metrics
 from nard.server.protocol.server import ErrorMessage
+from nard.server.records import RecordFiles
 from nard.server.redis_client import connect
 from nard.server.refusals import Refusal
 from nard.server.rooms import Rooms
@@ -163,6 +164,7 @@ async def _running(
         sockets if leases is None else SharedSockets(leases, settings.redis_prefix, sockets)
     )
     app.state.profiles = ProfileService(db)
+    app.state.records = RecordFiles()
     online = None if leases is None else SharedOnline(leases, settings.redis_prefix, origin)
     app.state.lobby = Hall(db, bus, rooms.table, shared=online)
     app.state.analyses = AnalysisService(
