@@ -7,8 +7,11 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import Any
 
 import pytest
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
 
 from tests.server.conftest import Harness, Socket
 
@@ -75,6 +78,20 @@ def test_future_and_stale_seq_are_refused_without_reloading_the_game(server: Har
             assert refused["code"] == "stale" and refused["seq"] == ws.seq
         # Nothing was re-read and replayed: the game in memory is the very same.
         assert live.standing is standing
+        # A future seq costs three indexed reads (README "Hostile clients"): the
+        # game's row, the actions after the copy's seq (none), the players' names.
+        statements: list[str] = []
+
+        def seen(*args: Any) -> None:
+            statements.append(args[2])
+
+        event.listen(Engine, "before_cursor_execute", seen)
+        try:
+            ws.send({"type": "undo", "seq": ws.seq + 7})
+            assert ws.until("error")["code"] == "stale"
+        finally:
+            event.remove(Engine, "before_cursor_execute", seen)
+        assert len(statements) == 3 and all(s.lstrip().startswith("SELECT") for s in statements)
         ws.play_turn()
     _another_player_is_served(server)
 
