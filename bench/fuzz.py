@@ -5,22 +5,28 @@ seat (or a spectator link) of a game and sends, one at a time, a message made
 from a legal action, a mutation of one (wrong types, unknown fields, stale and
 future ``seq``, malformed step lists, huge numbers, NaN, deep nesting, cut or
 flipped bytes, padding past the size limit) or raw junk (binary frames, text
-that is not UTF-8, frames over a megabyte); a share are legal, so the games go
-on and every phase is reached. Every message must be answered (``ack``,
-``error``, ``pong``, or ``state`` for ``sync``) within ``--answer-timeout``,
-and a socket may close only where docs/protocol.md says it does (1007 for
-text that is not UTF-8, 1009 past the frame limit): the worker then reconnects.
-HTTP workers send mutated requests to every endpoint (bodies, ids, tokens,
-query strings, origins, raw malformed requests); any 5xx counts.
+that is not UTF-8, frames over a megabyte), chat lines and cube hints among
+them; a share are legal, so the games go on and every phase is reached. Every
+message must be answered (``ack``, ``error``, ``pong``, ``cube_hint``, the
+``chat`` line, or ``state`` for ``sync``) within ``--answer-timeout``, and a
+socket may close only where docs/protocol.md says it does (1007 for text that
+is not UTF-8, 1009 past the frame limit): the worker then reconnects. Lobby
+workers send the same kinds of frames to ``/ws/lobby``, which only listens:
+it must stay open and still deliver the lobby when a challenge comes and goes.
+HTTP workers send mutated requests to every endpoint (games, players, the
+lobby, the trainer, mistakes, dice statistics: bodies, ids, tokens, query
+strings, origins, raw malformed requests); any 5xx counts.
 
 It reports crashes (the server process gone or refusing connections), 5xx
 answers, unexpected closes, unanswered messages, tracebacks and errors in the
 server's log (``--server-log``), and the server's resident memory before and
-after (``--server-pid``). Run the server with limits high enough that the
-fuzz is not just rate-limited:
+after (``--server-pid``), and exits with status 1 if there is any of them, or
+if the memory grew by more than ``--max-growth-mib`` (50). Run the server
+with limits high enough that the fuzz is not just rate-limited:
 
     NARD_RATE_PER_S=100000 NARD_RATE_BURST=100000 NARD_GUESTS_PER_ADDRESS=100000 \\
     NARD_GAMES_PER_PLAYER=100000 NARD_LOGIN_PER_ADDRESS=100000 \\
+    NARD_CHAT_PER_PLAYER=100000 NARD_HINTS_PER_PLAYER=100000 \\
         nard serve --port 8765 >server.log 2>&1 &
     python -m bench.fuzz --url http://127.0.0.1:8765 --messages 100000 --http 5000 \\
         --server-pid $! --server-log server.log
@@ -35,6 +41,7 @@ import json
 import random
 import socket
 import string
+import sys
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -47,6 +54,9 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 EXPECTED_CLOSES = {1007, 1009}
+ANSWERS = ("ack", "error", "pong", "state", "cube_hint", "chat")
+"""What the server sends that answers a message (``state`` and ``chat`` also come
+unasked: a broadcast state, another socket's chat line)."""
 """Closes docs/protocol.md names for input (not UTF-8; a frame over the limit)."""
 ACTIONS = (
     "roll",
@@ -66,6 +76,7 @@ ACTIONS = (
 OVERSIZED = 1024 * 1024
 """A body this large may be cut off by the server's body limit before it is sent."""
 ODD_TEXT = ["é", "\x00", "\u202e", "🂡", "ذ" * 50, "\ud7ff", "a\nb", "%00", "../../etc", ""]
+PHRASES = ("hello", "good_luck", "good_game", "gg", "thanks", "well_played", "rude", "")
 
 
 @dataclass
@@ -77,9 +88,11 @@ class Report:
     unexpected_closes: int = 0
     http: Counter[int] = field(default_factory=Counter)
     http_sent: int = 0
+    lobby_sent: int = 0
     server_errors: list[str] = field(default_factory=list)
     crashes: list[str] = field(default_factory=list)
     samples: list[str] = field(default_factory=list)
+    growth_mib: float | None = None
 
     def note(self, text: str) -> None:
         if len(self.samples) < 20:
@@ -131,8 +144,18 @@ def legal(game: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     return {"type": rng.choice(("roll", "roll", "roll", "double"))}
 
 
+def chat_line(rng: random.Random) -> dict[str, Any]:
+    """A chat line: most of them fine, the rest too long, empty, hidden characters."""
+    if rng.random() < 0.5:
+        return {"type": "chat", "phrase": rng.choice(PHRASES)}
+    text = rng.choice(["salaam", "<b>gg</b>", "می\u200cخواهم", *ODD_TEXT, "x" * 301])
+    return {"type": "chat", "text": text}
+
+
 def template(rng: random.Random) -> dict[str, Any]:
-    kind = rng.choice((*ACTIONS, "client_seed", "sync", "ping"))
+    kind = rng.choice((*ACTIONS, "client_seed", "sync", "ping", "chat", "cube_hint"))
+    if kind == "chat":
+        return chat_line(rng)
     message: dict[str, Any] = {"type": kind}
     if kind == "step":
         message |= {"from": rng.randint(0, 25), "to": rng.randint(0, 25)}
@@ -190,7 +213,11 @@ def serialise(message: dict[str, Any], rng: random.Random) -> str | bytes:
 def next_message(game: dict[str, Any], seq: int, rng: random.Random) -> tuple[str | bytes, str]:
     """The frame to send and what kind of answer it must get ('answer', 'state', 'close')."""
     roll = rng.random()
-    if roll < 0.35:
+    if roll < 0.02:
+        message = {**chat_line(rng), "seq": seq} if rng.random() < 0.1 else chat_line(rng)
+    elif roll < 0.03:
+        message = {"type": "cube_hint", "seq": seq}
+    elif roll < 0.35:
         message = {**legal(game, rng), "seq": seq}
     elif roll < 0.85:
         message = mutate({**legal(game, rng), "seq": seq}, seq, rng)
@@ -202,7 +229,9 @@ def next_message(game: dict[str, Any], seq: int, rng: random.Random) -> tuple[st
     if rng.random() < 0.0005:
         return json.dumps({**message, "pad": "x" * 1_200_000}), "close"
     frame = serialise(message, rng)
-    expect = "state" if message.get("type") == "sync" and isinstance(frame, str) else "answer"
+    expect = "answer"
+    if isinstance(frame, str):
+        expect = {"sync": "state", "chat": "chat"}.get(str(message.get("type")), "answer")
     return frame, expect
 
 
@@ -239,7 +268,7 @@ class Seat:
                 if isinstance(game, dict) and game.get("seq", -1) >= self.seq:
                     self.game = {**self.game, **game}
                     self.seq = game["seq"]
-                if message.get("type") in ("ack", "error", "pong", "state"):
+                if message.get("type") in ANSWERS:
                     await self.answers.put(message)
         except ConnectionClosed as closed:
             self.closed_with = closed.rcvd.code if closed.rcvd else 1006
@@ -298,11 +327,11 @@ async def _answer(seat: Seat, expect: str, timeout: float) -> dict[str, Any] | N
     deadline = time.monotonic() + timeout
     while True:
         message = await asyncio.wait_for(seat.answers.get(), max(0.0, deadline - time.monotonic()))
-        if message is None or expect == "close":
+        if message is None or expect == "close" or message["type"] == "error":
             return message
-        if expect == "state" and message["type"] == "state":
+        if message["type"] == expect:
             return message
-        if message["type"] != "state" or expect == "state":
+        if expect == "answer" and message["type"] not in ("state", "chat"):
             return message
 
 
@@ -331,12 +360,107 @@ async def make_seats(http: httpx.AsyncClient, ws_base: str, games: int) -> list[
     return seats
 
 
+# -- the lobby's socket ----------------------------------------------------------------------
+
+
+def lobby_frame(rng: random.Random) -> tuple[str | bytes, str]:
+    """A frame for ``/ws/lobby`` (which answers none) and how it may end ('open', 'close')."""
+    if rng.random() < 0.002:
+        return b"\xff\xfe" + rng.randbytes(8), "close"
+    if rng.random() < 0.002:
+        return "x" * 1_200_000, "close"
+    message = mutate(rng.choice((template(rng), chat_line(rng), {"type": "lobby"})), 0, rng)
+    return serialise(message, rng), "open"
+
+
+async def lobby_worker(
+    base: str,
+    ws_base: str,
+    quota: int,
+    stop: float,
+    answer_timeout: float,
+    rng: random.Random,
+    report: Report,
+) -> None:
+    """Send frames to a lobby socket; every 50, a challenge made and withdrawn over
+    HTTP must reach it (the socket still listens)."""
+    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+        (
+            await http.post("/api/players/guest", json={"display_name": "lobby fuzz"})
+        ).raise_for_status()
+        headers = {"Cookie": f"nard_token={http.cookies['nard_token']}"}
+
+        async def open_lobby() -> ClientConnection:
+            ws = await connect(
+                f"{ws_base}/ws/lobby", additional_headers=headers, max_size=None, max_queue=None
+            )
+            await asyncio.wait_for(ws.recv(), answer_timeout)  # the first snapshot
+            return ws
+
+        ws = await open_lobby()
+        try:
+            for n in range(quota):
+                if time.monotonic() > stop:
+                    return
+                frame, expect = lobby_frame(rng)
+                report.sent += 1
+                report.lobby_sent += 1
+                try:
+                    if isinstance(frame, bytes) and expect == "close":
+                        await ws.send(frame, text=True)
+                    else:
+                        await ws.send(frame)
+                    if expect == "close" or n % 50 == 49 or n == quota - 1:
+                        await _lobby_listens(http, ws, answer_timeout)
+                        report.answered["lobby"] += 1
+                except ConnectionClosed as closed:
+                    code = closed.rcvd.code if closed.rcvd else 1006
+                    report.closes[f"lobby {code}"] += 1
+                    if expect != "close" or code not in EXPECTED_CLOSES:
+                        report.unexpected_closes += 1
+                        report.note(f"lobby closed {code} after {frame[:200]!r}")
+                    ws = await open_lobby()
+                except TimeoutError:
+                    report.unanswered += 1
+                    report.note(f"the lobby fell silent after {frame[:200]!r}")
+        finally:
+            with contextlib.suppress(Exception):
+                await ws.close()
+
+
+async def _lobby_listens(http: httpx.AsyncClient, ws: ClientConnection, timeout: float) -> None:
+    """A challenge made over HTTP shows in the lobby socket's next snapshots; withdrawn."""
+    made = await http.post("/api/lobby/challenges", json={"length": 1, "rated": False})
+    made.raise_for_status()
+    challenge = made.json()["id"]
+    deadline = time.monotonic() + timeout
+    while True:
+        raw = await asyncio.wait_for(ws.recv(), max(0.0, deadline - time.monotonic()))
+        message = json.loads(raw)
+        if message.get("type") == "lobby" and any(
+            each.get("id") == challenge for each in message.get("challenges", ())
+        ):
+            break
+    await http.delete(f"/api/lobby/challenges/{challenge}")
+
+
 # -- HTTP ------------------------------------------------------------------------------------
 
 
 def http_request(rng: random.Random, game: str, watch: str) -> dict[str, Any]:
     odd_id = rng.choice([game, "é", "%00", "x" * 300, "..%2f", "\u202e", "ﷺ", game + "é"])
-    query = rng.choice([{}, {"watch": watch}, {"watch": rng.choice(ODD_TEXT)}, {"since": "x"}])
+    query = rng.choice(
+        [
+            {},
+            {"watch": watch},
+            {"watch": rng.choice(ODD_TEXT)},
+            {"since": "x"},
+            {"seed": odd_value(rng), "kind": rng.choice(["bearoff", "hit", *ODD_TEXT])},
+            {"game": rng.choice([game, *ODD_TEXT])},
+            {"finished": rng.choice(["true", "x", "é"])},
+        ]
+    )
+    number = rng.choice(["1", "0", "-1", "99999999999999999999", "é", "1.5", "NaN"])
     path, method = rng.choice(
         [
             ("/api/players/guest", "POST"),
@@ -357,6 +481,25 @@ def http_request(rng: random.Random, game: str, watch: str) -> dict[str, Any]:
             (f"/api/games/{odd_id}/analysis", "GET"),
             (f"/api/invites/{odd_id}", "POST"),
             (f"/game/{odd_id}", "GET"),
+            (f"/api/games/{odd_id}/chat", "GET"),
+            (f"/api/games/{odd_id}/mistakes", "POST"),
+            ("/api/lobby", "GET"),
+            ("/api/lobby/challenges", "POST"),
+            (f"/api/lobby/challenges/{odd_id}", "DELETE"),
+            (f"/api/lobby/challenges/{odd_id}/accept", "POST"),
+            ("/api/lobby/quick", "POST"),
+            ("/api/lobby/quick", "DELETE"),
+            ("/api/trainer/drill", "GET"),
+            ("/api/trainer/answer", "POST"),
+            ("/api/trainer/progress", "GET"),
+            ("/api/trainer/report", "GET"),
+            ("/api/mistakes/next", "GET"),
+            ("/api/mistakes/counts", "GET"),
+            (f"/api/mistakes/{number}", "GET"),
+            (f"/api/mistakes/{number}/answer", "POST"),
+            ("/api/dice-stats", "GET"),
+            ("/api/leaderboard", "GET"),
+            (f"/api/players/{number}/profile", "GET"),
             ("/static/../../etc/passwd", "GET"),
         ]
     )
@@ -370,6 +513,18 @@ def http_request(rng: random.Random, game: str, watch: str) -> dict[str, Any]:
         "rules": rng.choice([{"preset": "iranian"}, odd_value(rng)]),
         "old_password": odd_value(rng),
         "new_password": odd_value(rng),
+        "min_rating": rng.choice([1500, odd_value(rng)]),
+        "max_rating": rng.choice([1400, odd_value(rng)]),
+        "clock": rng.choice(["none", "blitz", odd_value(rng)]),
+        "rated": odd_value(rng),
+        "cube": odd_value(rng),
+        "preset": rng.choice(["standard", "iranian", odd_value(rng)]),
+        "seed": rng.choice([7, odd_value(rng)]),
+        "kind": rng.choice(["bearoff", odd_value(rng)]),
+        "level": odd_value(rng),
+        "plays": rng.choice([["24/18 13/11"], odd_value(rng)]),
+        "play": rng.choice(["8/5 6/5", odd_value(rng)]),
+        "yes": odd_value(rng),
     }
     body = {key: value for key, value in fields.items() if rng.random() < 0.3}
     content: bytes = json.dumps(body).encode()
@@ -480,12 +635,26 @@ async def main(args: argparse.Namespace) -> Report:
         target = await http.post("/api/games", json={"mode": "hotseat"})
         target_game = target.json()
         watch = target_game["watch_url"].split("token=", 1)[1]
-        per_seat = -(-args.messages // len(seats))
+        lobby_frames = args.messages // 20 if args.lobby is None else min(args.lobby, args.messages)
+        per_seat = -(-(args.messages - lobby_frames) // len(seats))
         workers = [
             seat_worker(
                 seat, per_seat, stop, args.answer_timeout, random.Random(rng.random()), report
             )
             for seat in seats
+        ]
+        per_lobby = -(-lobby_frames // args.lobby_workers) if lobby_frames else 0
+        workers += [
+            lobby_worker(
+                args.url,
+                ws_base,
+                per_lobby,
+                stop,
+                args.answer_timeout,
+                random.Random(rng.random()),
+                report,
+            )
+            for _ in range(args.lobby_workers if per_lobby else 0)
         ]
         per_http = -(-args.http // args.http_workers)
         clients = [
@@ -524,7 +693,10 @@ async def main(args: argparse.Namespace) -> Report:
     after = resident_mib(args.server_pid)
     report.server_errors = log_problems(args.server_log, log_start)
     fives = sum(count for status, count in report.http.items() if status >= 500)
-    print(f"WebSocket messages: {report.sent} in {elapsed:.1f} s over {len(seats)} sockets")
+    print(
+        f"WebSocket messages: {report.sent} in {elapsed:.1f} s over {len(seats)} game sockets"
+        f" ({report.lobby_sent} of them to {args.lobby_workers} lobby sockets)"
+    )
     print(f"  answers: {dict(report.answered.most_common())}")
     print(f"  unanswered: {report.unanswered}, closes: {dict(report.closes)}")
     print(f"  unexpected closes: {report.unexpected_closes}")
@@ -533,12 +705,29 @@ async def main(args: argparse.Namespace) -> Report:
     errors = len(report.server_errors)
     print(f"crashes: {len(report.crashes)}, 5xx: {fives}, server log errors: {errors}")
     if before is not None and after is not None:
+        report.growth_mib = after - before
         print(
             f"server memory: {before:.1f} MiB before, {after:.1f} MiB after ({after - before:+.1f})"
         )
     for line in report.crashes + report.server_errors[:10] + report.samples:
         print("  ", line[:300])
     return report
+
+
+def failures(report: Report, max_growth_mib: float) -> list[str]:
+    """What makes the run a failure (exit status 1); none for a clean run."""
+    fives = sum(count for status, count in report.http.items() if status >= 500)
+    found = {
+        "crashes": len(report.crashes),
+        "5xx answers": fives,
+        "errors in the server's log": len(report.server_errors),
+        "unexpected closes": report.unexpected_closes,
+        "unanswered messages": report.unanswered,
+    }
+    problems = [f"{count} {what}" for what, count in found.items() if count]
+    if report.growth_mib is not None and report.growth_mib > max_growth_mib:
+        problems.append(f"memory grew {report.growth_mib:.1f} MiB (over {max_growth_mib:g})")
+    return problems
 
 
 if __name__ == "__main__":
@@ -553,4 +742,12 @@ if __name__ == "__main__":
     parser.add_argument("--seed", type=int, default=12)
     parser.add_argument("--server-pid", type=int, help="the server's pid, for its memory")
     parser.add_argument("--server-log", type=Path, help="the server's log, for tracebacks")
-    asyncio.run(main(parser.parse_args()))
+    parser.add_argument(
+        "--lobby", type=int, help="frames to /ws/lobby, part of --messages (default: 1 in 20)"
+    )
+    parser.add_argument("--lobby-workers", type=int, default=2)
+    parser.add_argument("--max-growth-mib", type=float, default=50.0)
+    arguments = parser.parse_args()
+    problems = failures(asyncio.run(main(arguments)), arguments.max_growth_mib)
+    print("FAILED: " + ", ".join(problems) if problems else "clean")
+    sys.exit(1 if problems else 0)

@@ -57,6 +57,37 @@ def test_bad_lines_are_refused_and_nothing_is_kept(server: Harness, line: dict[s
     assert server.request("ana", "GET", f"/api/games/{game_id}/chat").json()["count"] == 0
 
 
+HIDDEN = [
+    "a\x00b",
+    "a\x00b\u202e",
+    "two\nlines",
+    "bell\x07",
+    "\u202eright-to-left override",
+    "isolate\u2066x\u2069",
+    "zero\u200bwidth",
+    "line\u2028separator",
+    "private\ue000use",
+    "unassigned\U000e0080",
+]
+
+
+@pytest.mark.parametrize("text", HIDDEN, ids=[f"{t!r}"[:24] for t in HIDDEN])
+def test_control_and_invisible_characters_are_refused_precisely(server: Harness, text: str) -> None:
+    server.guest("ana")
+    game_id, _ = _friend_game(server)
+    with server.socket("ana", game_id) as ana:
+        answer = _say(ana, text=text)
+        assert answer["type"] == "error" and answer["code"] == "invalid", answer
+        assert "a chat line cannot contain" in answer["message"]  # type: ignore[operator]
+        assert "U+" in answer["message"] and answer["message_fa"]  # type: ignore[operator]
+        assert text.strip() not in answer["message"]  # type: ignore[operator]
+        ana.send({"type": "ping"})
+        assert ana.until("pong")["type"] == "pong"  # the socket stays open
+        assert _say(ana, text="می\u200cخواهم بازی کنم")["type"] == "chat"  # ZWNJ is Persian
+    lines = server.request("ana", "GET", f"/api/games/{game_id}/chat").json()["data"]
+    assert [line["text"] for line in lines] == ["می\u200cخواهم بازی کنم"]
+
+
 def test_chat_is_rate_limited(server: Harness) -> None:
     server.guest("ana")
     game_id, _ = _friend_game(server)
@@ -64,6 +95,38 @@ def test_chat_is_rate_limited(server: Harness) -> None:
         answers = [_say(ana, phrase="hello")["type"] for _ in range(7)]
         assert answers[:5] == ["chat"] * 5 and "error" in answers[5:]
     assert server.request("ana", "GET", f"/api/games/{game_id}/chat").json()["count"] < 7
+
+
+def say_text(socket: Socket, text: str) -> dict[str, object]:
+    """Say ``text``; the answer: its own line heard back, or the error that refused it.
+
+    Unlike :func:`_say`, lines said on another socket of the game are passed over."""
+    message_id = socket.send({"type": "chat", "text": text})
+    while True:
+        answer = socket.recv()
+        if answer["type"] == "chat" and answer["line"]["text"] == text:
+            return answer
+        if answer["type"] == "error" and answer["id"] == message_id:
+            return answer
+
+
+def test_the_chat_limit_is_the_players_in_the_game_whatever_its_sockets(
+    server: Harness,
+) -> None:
+    server.guest("ana")
+    game_id, _ = _friend_game(server)
+    with server.socket("ana", game_id) as first, server.socket("ana", game_id) as second:
+        answers = [say_text(socket, f"line {n}") for n, socket in enumerate([first, second] * 3)]
+        assert [a["type"] for a in answers] == ["chat"] * 5 + ["error"]
+        assert answers[-1]["code"] == "rate_limited"
+    with server.socket("ana", game_id) as again:  # a reconnection starts no new count
+        refused = say_text(again, "once more")
+        assert refused["type"] == "error" and refused["code"] == "rate_limited"
+        again.send({"type": "ping"})
+        assert again.until("pong")["type"] == "pong"
+    with server.socket("bob", game_id) as bob:  # another player counts on his own
+        assert say_text(bob, "hi ana")["type"] == "chat"
+    assert server.request("ana", "GET", f"/api/games/{game_id}/chat").json()["count"] == 6
 
 
 def test_spectators_chat_reaches_players_only_after_the_match(server: Harness) -> None:

@@ -561,6 +561,20 @@ def test_sockets_of_one_address_on_two_instances_meet_one_limit(
         assert again.act("roll")["type"] == "ack"
 
 
+def test_chat_lines_of_one_player_on_two_instances_meet_one_limit(
+    cluster: Callable[..., Harness],
+) -> None:
+    from tests.server.test_chat import say_text
+
+    a, b = cluster(chat_per_player=4), cluster(chat_per_player=4)
+    game_id = _friend_game(a, b)
+    b.tokens["ada"] = a.tokens["ada"]
+    with a.socket("ada", game_id) as at_a, b.socket("ada", game_id) as at_b:
+        answers = [say_text(socket, f"line {n}") for n, socket in enumerate([at_a, at_b] * 3)]
+        assert [answer["type"] for answer in answers] == ["chat"] * 4 + ["error"] * 2
+        assert {answer["code"] for answer in answers[4:]} == {"rate_limited"}
+
+
 def test_the_lobby_lists_who_is_online_at_every_instance(
     cluster: Callable[..., Harness],
 ) -> None:

@@ -94,6 +94,26 @@ def test_nan_and_infinity_in_json_are_a_422(
     assert response.json()["code"] == "invalid"
 
 
+@pytest.mark.parametrize("literal", ["NaN", "Infinity", "-Infinity"])
+@pytest.mark.parametrize("field", ["min_rating", "max_rating"])
+def test_nan_and_infinity_in_a_lobby_challenge_are_a_422(
+    server: Harness, literal: str, field: str
+) -> None:
+    server.guest("host")
+    response = server.request(
+        "host",
+        "POST",
+        "/api/lobby/challenges",
+        content=f'{{"length": 3, "rated": false, "{field}": {literal}}}',
+        headers={"content-type": "application/json"},
+    )
+    assert response.status_code == 422, response.text
+    assert response.json()["code"] == "invalid"
+    lobby = server.request("host", "POST", "/api/lobby/challenges", json={"rated": False})
+    assert lobby.status_code == 201, lobby.text  # the lobby still takes challenges
+    _still_serves_others(server)
+
+
 def test_malformed_json_is_a_422_with_code_bad_json(server: Harness) -> None:
     response = server.request(
         None,

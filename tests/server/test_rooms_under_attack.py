@@ -7,8 +7,11 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import Any
 
 import pytest
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
 
 from tests.server.conftest import Harness, Socket
 
@@ -75,6 +78,20 @@ def test_future_and_stale_seq_are_refused_without_reloading_the_game(server: Har
             assert refused["code"] == "stale" and refused["seq"] == ws.seq
         # Nothing was re-read and replayed: the game in memory is the very same.
         assert live.standing is standing
+        # A future seq costs three indexed reads (README "Hostile clients"): the
+        # game's row, the actions after the copy's seq (none), the players' names.
+        statements: list[str] = []
+
+        def seen(*args: Any) -> None:
+            statements.append(args[2])
+
+        event.listen(Engine, "before_cursor_execute", seen)
+        try:
+            ws.send({"type": "undo", "seq": ws.seq + 7})
+            assert ws.until("error")["code"] == "stale"
+        finally:
+            event.remove(Engine, "before_cursor_execute", seen)
+        assert len(statements) == 3 and all(s.lstrip().startswith("SELECT") for s in statements)
         ws.play_turn()
     _another_player_is_served(server)
 
@@ -181,3 +198,31 @@ def test_the_cache_keeps_at_most_max_live_games(server: Harness) -> None:
     for game in games[:3]:  # the dropped ones load again
         assert server.request("jo", "GET", f"/api/games/{game}").status_code == 200
     assert len(registry) <= 5
+
+
+def test_record_files_are_built_once_per_state_of_the_game(server: Harness) -> None:
+    game = server.new_game("rex", mode="friend", side="white", length=3)
+    game_id, watch = game["id"], game["watch_url"].split("token=", 1)[1]
+    records = server.client.app.state.records  # type: ignore[attr-defined]
+    built = records.built
+
+    def download(kind: str) -> str:
+        answer = server.request(
+            None, "GET", f"/api/games/{game_id}/record.{kind}", params={"watch": watch}
+        )
+        assert answer.status_code == 200
+        return str(answer.text)
+
+    bodies = {kind: {download(kind) for _ in range(20)} for kind in ("json", "mat")}
+    assert [len(each) for each in bodies.values()] == [1, 1]
+    assert records.built == built + 2  # forty downloads, two files built
+    # The opponent sits down: the same seq, other names, so a new file.
+    server.guest("sam")
+    invite = game["invite_url"].rsplit("/", 1)[1]
+    assert server.request("sam", "POST", f"/api/invites/{invite}").status_code == 200
+    assert "sam" in download("mat") and records.built == built + 3
+    with server.socket("rex", game_id) as ws:
+        assert ws.act("roll")["type"] == "ack"
+    moved = download("json")
+    assert moved not in bodies["json"] and records.built == built + 4
+    assert download("json") == moved and records.built == built + 4

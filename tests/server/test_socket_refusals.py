@@ -13,6 +13,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
+from nard.server.edge.protocol import MAX_FRAME_BYTES
 from tests.server.conftest import Harness
 from tests.server.live import live_server
 
@@ -77,6 +78,25 @@ def test_a_large_frame_is_answered_too_large_and_the_socket_stays_open(
             assert _until(socket, lambda m: m["type"] == "pong")["id"] == 2
 
 
+@pytest.mark.parametrize("text", [True, False])
+def test_a_frame_over_a_mebibyte_closes_with_1009_and_the_server_goes_on(
+    db_url: str, text: bool
+) -> None:
+    with live_server(db_url) as (host, port):
+        base = f"http://{host}:{port}"
+        game, token = _game(base)
+        with _open(base, game, token) as socket:
+            frame = b"x" * (MAX_FRAME_BYTES + 1)
+            socket.send(frame.decode() if text else frame)
+            with pytest.raises(ConnectionClosed) as closed:
+                while True:
+                    socket.recv(timeout=10)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
+        with _open(base, game, token) as other:
+            other.send(json.dumps({"type": "ping", "id": 8}))
+            assert _until(other, lambda m: m["type"] == "pong")["id"] == 8
+
+
 def test_a_text_frame_that_is_not_utf8_closes_with_one_log_line(
     db_url: str, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -96,3 +116,22 @@ def test_a_text_frame_that_is_not_utf8_closes_with_one_log_line(
     utf8 = [record for record in caplog.records if "not UTF-8" in record.getMessage()]
     assert len(utf8) == 1 and utf8[0].exc_info is None
     assert not any(record.exc_info for record in caplog.records)
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        '{"type": "<b>teleport</b>", "id": 43, "seq": 0, "note": "PRIVATE-INPUT"}',
+        '{"type": "PRIVATE-INPUT", "id": 43}',
+        '{"type": "roll", "id": 43, "seq": 0, "<b>PRIVATE-INPUT</b>": true}',
+    ],
+)
+def test_refusals_never_echo_the_message(server: Harness, raw: str) -> None:
+    game = server.new_game("echo", mode="hotseat")
+    with server.socket("echo", game["id"]) as ws:
+        ws.send(raw)
+        error = ws.until("error")
+        assert error["id"] == 43 and error["code"] in ("unknown_type", "invalid")
+        for text in (error["message"], error["message_fa"]):
+            assert "PRIVATE" not in text and "<b>" not in text, text
+        assert ws.act("roll")["type"] == "ack"

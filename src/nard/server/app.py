@@ -38,6 +38,7 @@ from nard.server.lobby.shared_online import SharedOnline
 from nard.server.lobby.shared_seekers import SharedSeekers
 from nard.server.metrics import Metrics
 from nard.server.protocol.server import ErrorMessage
+from nard.server.records import RecordFiles
 from nard.server.redis_client import connect
 from nard.server.refusals import Refusal
 from nard.server.rooms import Rooms
@@ -156,6 +157,7 @@ async def _running(
         settings.guests_per_address,
         settings.games_per_player,
         hints_per_player=settings.hints_per_player,
+        chat_per_player=settings.chat_per_player,
         sharing=sharing,
     )
     sockets = SocketLimits(settings.sockets_per_address, settings.spectators_per_game)
@@ -163,6 +165,7 @@ async def _running(
         sockets if leases is None else SharedSockets(leases, settings.redis_prefix, sockets)
     )
     app.state.profiles = ProfileService(db)
+    app.state.records = RecordFiles()
     online = None if leases is None else SharedOnline(leases, settings.redis_prefix, origin)
     seekers = None if leases is None else SharedSeekers(shared, leases, settings.redis_prefix)
     app.state.lobby = Hall(

@@ -8,6 +8,7 @@ from fastapi import Cookie, Depends, Request, Response
 
 from nard.server.config import Settings
 from nard.server.limits import CreationLimits
+from nard.server.records import RecordFiles
 from nard.server.refusals import Refusal, RefusalCode
 from nard.server.rooms import Rooms
 from nard.server.services.player_service import TOKEN_LIFETIME, PlayerInfo, PlayerService
@@ -37,6 +38,11 @@ def get_limits(request: Request) -> CreationLimits:
     return limits
 
 
+def get_records(request: Request) -> RecordFiles:
+    records: RecordFiles = request.app.state.records
+    return records
+
+
 def client_address(request: Request) -> str:
     """The client's address (uvicorn puts a trusted proxy's X-Forwarded-For here)."""
     return request.client.host if request.client else "unknown"
@@ -46,6 +52,7 @@ SettingsDep = Annotated[Settings, Depends(get_settings)]
 RoomsDep = Annotated[Rooms, Depends(get_rooms)]
 PlayersDep = Annotated[PlayerService, Depends(get_players)]
 LimitsDep = Annotated[CreationLimits, Depends(get_limits)]
+RecordsDep = Annotated[RecordFiles, Depends(get_records)]
 Address = Annotated[str, Depends(client_address)]
 TokenCookie = Annotated[str | None, Cookie(alias=COOKIE, include_in_schema=False)]
 

@@ -182,12 +182,19 @@ class Unshared:
 UNSHARED = Unshared()
 
 
+CHAT_WINDOW_S = 10.0
+"""The window of the chat limit: so many lines in any 10 seconds."""
+
+
 class CreationLimits:
-    """New guests per address, new games and hints over HTTP per player, each per minute.
+    """New guests per address, new games and hints over HTTP per player, each per
+    minute; chat lines per player in each game.
 
     Each guest and each game is a database row and, while played, a game in
     memory: 15,000 anonymous games made at 300 a second grew the server by
-    43 MiB. A person makes a few a minute.
+    43 MiB. A person makes a few a minute. A chat line is a row too, and goes
+    to everyone at the game: counted per player, not per socket, so that a
+    second socket or a reconnection does not start the count again.
     """
 
     def __init__(
@@ -196,11 +203,13 @@ class CreationLimits:
         games_per_player: int,
         *,
         hints_per_player: int = 30,
+        chat_per_player: int = 5,
         sharing: Sharing = UNSHARED,
     ) -> None:
         self.guests = sharing.window("guests", AttemptWindow(guests_per_address, 60.0))
         self.games = sharing.window("games", AttemptWindow(games_per_player, 60.0))
         self.hints = sharing.window("hints", AttemptWindow(hints_per_player, 60.0))
+        self.chat = sharing.window("chat", AttemptWindow(chat_per_player, CHAT_WINDOW_S))
 
     async def new_guest(self, address: str) -> None:
         await self.guests.check(address, "new guests from this address")
@@ -210,6 +219,9 @@ class CreationLimits:
 
     async def hint(self, player_id: int) -> None:
         await self.hints.check(str(player_id), "hints")
+
+    async def chat_line(self, player_id: int, game: str) -> None:
+        await self.chat.check(f"{player_id}:{game}", "chat lines")
 
 
 class SocketLimits:

@@ -1,12 +1,10 @@
 """Display names: the one check every name passes on its way in.
 
 A name is shown to other players and written into exported files, so it must
-be plain text on one line: NFC-normalised, runs of spaces made one space,
-1 to :data:`MAX_LENGTH` characters, at least one of them visible. Control
-characters (NUL, line breaks), bidirectional controls (which can reverse how
-the text around a name reads), other invisible format characters, private-use
-and unassigned code points are refused. The zero-width non-joiner is kept:
-Persian writes with it (``می‌خواهم``), and so is the joiner emoji use.
+be plain text on one line (:mod:`nard.server.plain_text`: no control,
+bidirectional or other invisible characters): NFC-normalised, runs of spaces
+made one space, 1 to :data:`MAX_LENGTH` characters, at least one of them
+visible.
 
 >>> display_name("  Shirin   Jan ")
 'Shirin Jan'
@@ -30,23 +28,19 @@ from typing import Annotated
 
 from pydantic import AfterValidator, StringConstraints
 
+from nard.server.plain_text import hidden_character
+
 MAX_LENGTH = 40
 """Characters in a name (the database column's width)."""
 
-_KEPT_FORMAT = frozenset({"\u200c", "\u200d"})  # ZWNJ (Persian), ZWJ (emoji sequences)
 _SPACES = re.compile(r"\s+")
 
 
 def display_name(value: str) -> str:
     """``value`` as a name to keep, or ValueError saying what is wrong (never echoing it)."""
-    for char in value:
-        category = unicodedata.category(char)
-        if category == "Cc":
-            raise ValueError(f"a name cannot contain the control character U+{ord(char):04X}")
-        if category in ("Cf", "Zl", "Zp") and char not in _KEPT_FORMAT:
-            raise ValueError(f"a name cannot contain the invisible character U+{ord(char):04X}")
-        if category in ("Co", "Cs", "Cn"):
-            raise ValueError(f"a name cannot contain the code point U+{ord(char):04X}")
+    hidden = hidden_character(value)
+    if hidden is not None:
+        raise ValueError(f"a name cannot contain {hidden}")
     name = _SPACES.sub(" ", unicodedata.normalize("NFC", value)).strip()
     if not name:
         raise ValueError("a name cannot be empty")

@@ -9,10 +9,20 @@ Validated strictly: unknown fields, unknown types and wrong types are refused.
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Annotated, Literal
 
-from pydantic import ConfigDict, Field, StringConstraints, TypeAdapter, model_validator
+from pydantic import (
+    AfterValidator,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    TypeAdapter,
+    model_validator,
+)
+from pydantic_core import PydanticCustomError
 
+from nard.server.plain_text import hidden_character
 from nard.server.protocol.views import ChatPhrase, Point, SideName, Strict
 
 
@@ -107,7 +117,28 @@ class PingMessage(Message):
     type: Literal["ping"]
 
 
-ChatText = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=300)]
+def chat_line(value: str) -> str:
+    """``value`` as a chat line to keep: plain text on one line, something to read.
+
+    Refused with its own error type (``chat_text``), which the socket answers with
+    a refusal that says which character, never the text around it.
+    """
+    hidden = hidden_character(value)
+    if hidden is not None:
+        raise PydanticCustomError(
+            "chat_text", "a chat line cannot contain {hidden}", {"hidden": hidden}
+        )
+    if not any(unicodedata.category(char)[0] in "LNPS" for char in value):
+        raise PydanticCustomError("chat_text", "a chat line needs at least one visible character")
+    return value
+
+
+ChatText = Annotated[
+    str,
+    # The length first, so that the characters of a huge string are never scanned.
+    StringConstraints(strip_whitespace=True, min_length=1, max_length=300),
+    AfterValidator(chat_line),
+]
 
 
 class ChatMessage(Message):

@@ -103,7 +103,7 @@ class Intake:
                 return MakePlay(side, Play(tuple(steps)))
             case client.ResignMessage():
                 return Resign(side, ResultKind(message.kind))
-        raise Refusal(RefusalCode.UNKNOWN_TYPE, kind=type(message).__name__)
+        raise Refusal(RefusalCode.UNKNOWN_TYPE)
 
 
 def _step(live: LiveGame, origin: int, target: int, *, made: list[Step] | None = None) -> Step:

@@ -7,8 +7,16 @@ from fastapi import APIRouter, Request, Response, status
 
 from nard.match.mat_conversion import match_to_mat
 from nard.server import schemas
-from nard.server.deps import CurrentPlayer, LimitsDep, OptionalPlayer, PlayerOrGuest, RoomsDep
+from nard.server.deps import (
+    CurrentPlayer,
+    LimitsDep,
+    OptionalPlayer,
+    PlayerOrGuest,
+    RecordsDep,
+    RoomsDep,
+)
 from nard.server.protocol.views import FairDiceView
+from nard.server.records import state_key
 from nard.server.refusals import Refusal, RefusalCode
 from nard.server.rooms import Rooms
 from nard.server.rooms.projection import summary
@@ -100,12 +108,17 @@ async def claim_game(public_id: str, player: CurrentPlayer, rooms: RoomsDep) -> 
 
 @router.get("/games/{public_id}/record.json")
 async def record_json(
-    public_id: str, rooms: RoomsDep, player: OptionalPlayer, watch: str | None = None
+    public_id: str,
+    rooms: RoomsDep,
+    records: RecordsDep,
+    player: OptionalPlayer,
+    watch: str | None = None,
 ) -> Response:
-    """The lossless JSON match record (nard.match.record)."""
+    """The lossless JSON match record (nard.match.record), built once per state."""
     live = await visible_game(rooms, public_id, player.id if player else None, watch)
+    body = records.get(state_key("json", live), lambda: rooms.projection.record(live).to_json())
     return Response(
-        rooms.projection.record(live).to_json(),
+        body,
         media_type="application/json",
         headers={"Content-Disposition": f'attachment; filename="nard-{public_id}.json"'},
     )
@@ -113,12 +126,17 @@ async def record_json(
 
 @router.get("/games/{public_id}/record.mat")
 async def record_mat(
-    public_id: str, rooms: RoomsDep, player: OptionalPlayer, watch: str | None = None
+    public_id: str,
+    rooms: RoomsDep,
+    records: RecordsDep,
+    player: OptionalPlayer,
+    watch: str | None = None,
 ) -> Response:
-    """The match in Jellyfish/gnubg ``.mat`` text."""
+    """The match in Jellyfish/gnubg ``.mat`` text, built once per state."""
     live = await visible_game(rooms, public_id, player.id if player else None, watch)
+    body = records.get(state_key("mat", live), lambda: match_to_mat(rooms.projection.record(live)))
     return Response(
-        match_to_mat(rooms.projection.record(live)),
+        body,
         media_type="text/plain; charset=utf-8",
         headers={"Content-Disposition": f'attachment; filename="nard-{public_id}.mat"'},
     )

@@ -24,7 +24,7 @@ from starlette.websockets import WebSocketState
 from nard.core.board import Side
 from nard.server.config import Settings
 from nard.server.deps import COOKIE
-from nard.server.limits import Sockets
+from nard.server.limits import CreationLimits, Sockets, Throttled
 from nard.server.logs import current_game
 from nard.server.metrics import Metrics
 from nard.server.protocol import client
@@ -57,9 +57,6 @@ OUTBOX_SIZE = 512
 """Messages queued for one client before it counts as too slow and is closed."""
 FLOOD_LIMIT = 200
 """Rate-limited messages in a row after which the connection is closed (1008)."""
-CHAT_PER_S = 0.5
-CHAT_BURST = 5
-"""Chat lines per connection: 5 at once, then one every 2 seconds."""
 HINTS_PER_S = 0.5
 HINTS_BURST = 5
 """Cube hints per connection (each is an engine search): 5 at once, then one every 2 seconds."""
@@ -97,10 +94,16 @@ def _validation_refusal(error: ValidationError) -> Refusal:
     kind = first["type"]
     if kind == "json_invalid":
         return Refusal(RefusalCode.BAD_JSON, why=first["msg"])
+    if kind == "chat_text":
+        return Refusal(RefusalCode.INVALID, variant="chat_text", why=first["msg"])
     if kind == "union_tag_invalid":
-        return Refusal(RefusalCode.UNKNOWN_TYPE, kind=repr(first.get("input")))
-    where = ".".join(str(part) for part in first["loc"])
-    return Refusal(RefusalCode.INVALID, why=f"{where}: {first['msg']}" if where else first["msg"])
+        return Refusal(RefusalCode.UNKNOWN_TYPE)
+    loc, why = first["loc"], first["msg"]
+    if kind == "extra_forbidden":
+        # An unknown field's name is the client's own text: never echoed.
+        loc, why = loc[:-1], "unknown fields are not permitted"
+    where = ".".join(str(part) for part in loc)
+    return Refusal(RefusalCode.INVALID, why=f"{where}: {why}" if where else why)
 
 
 def id_of(text: str) -> int | None:
@@ -146,7 +149,7 @@ class Connection:
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue(OUTBOX_SIZE)
         self.bucket = TokenBucket(settings.rate_per_s, settings.rate_burst)
         self.metrics: Metrics = websocket.app.state.metrics
-        self.chat_bucket = TokenBucket(CHAT_PER_S, CHAT_BURST)
+        self.limits: CreationLimits = websocket.app.state.limits
         self.hint_bucket = TokenBucket(HINTS_PER_S, HINTS_BURST)
         self.too_slow = False
 
@@ -233,9 +236,11 @@ class Connection:
     async def chat(self, message: client.ChatMessage) -> None:
         if self.player is None:
             raise Refusal(RefusalCode.NO_PLAYER)
-        if not self.chat_bucket.allow():
-            raise Refusal(RefusalCode.RATE_LIMITED)
         player = self.player
+        try:
+            await self.limits.chat_line(player.id, self.live.public_id)
+        except Throttled as throttled:
+            raise Refusal(RefusalCode.RATE_LIMITED) from throttled
         await self.rooms.chat.say(self.live, player.id, player.display_name, self.sides, message)
 
     async def cube_hint(self, player: PlayerInfo, message: client.CubeHintMessage) -> None:
