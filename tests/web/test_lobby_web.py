@@ -103,7 +103,7 @@ def test_two_accounts_meet_in_the_lobby_and_their_ratings_move(
     # The rating's point after the match links to its replay, titled in Persian.
     point = bob.locator("svg.line-chart a.point-link")
     assert point.count() == 1 and point.get_attribute("href") == f"/replay/{game_id}"
-    assert "بازپخش" in str(point.get_attribute("aria-label"))
+    assert "بازبینی" in str(point.get_attribute("aria-label"))
     assert "۱۴۹۰" in str(point.get_attribute("aria-label"))
     shot(bob, "profile-fa")
     ann.click("#lang-switch")
