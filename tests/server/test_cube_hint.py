@@ -264,6 +264,23 @@ def test_cube_hint_refusals(server_factory: Any, monkeypatch: pytest.MonkeyPatch
         assert refused["type"] == "error" and refused["code"] == "spectator"
 
 
+def test_cube_hints_are_counted_per_player_over_every_socket(server_factory: Any) -> None:
+    # A new socket starts a fresh bucket; the player's count goes on.
+    server: Harness = server_factory(hints_per_player=3)
+    game = server.new_game("fe", mode="bot", side="white", length=5, bot_level="beginner")
+    answers: list[dict[str, Any]] = []
+    for _ in range(2):
+        with server.socket("fe", game["id"]) as ws:
+            _to_cube_decision(ws, "white")
+            answers += [_ask(ws) for _ in range(2)]
+    assert [a["type"] for a in answers[:3]] == ["cube_hint"] * 3, answers
+    assert answers[3]["type"] == "error" and answers[3]["code"] == "rate_limited"
+    # Hints over HTTP draw on the same count.
+    seq = server.request("fe", "GET", f"/api/games/{game['id']}").json()["seq"]
+    asked = server.request("fe", "POST", f"/api/games/{game['id']}/hint", json={"seq": seq})
+    assert asked.status_code == 429
+
+
 def test_no_cube_hint_against_a_friend(server: Harness) -> None:
     game = server.new_game("di", mode="friend", side="white", length=3)
     server.guest("ed")

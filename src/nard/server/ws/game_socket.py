@@ -246,6 +246,12 @@ class Connection:
     async def cube_hint(self, player: PlayerInfo, message: client.CubeHintMessage) -> None:
         if not self.hint_bucket.allow():
             raise Refusal(RefusalCode.RATE_LIMITED)
+        # The bucket is this socket's; the player's hints are counted over all of
+        # its sockets (and instances), with the hints it asks over HTTP.
+        try:
+            await self.limits.hint(player.id)
+        except Throttled as throttled:
+            raise Refusal(RefusalCode.RATE_LIMITED) from throttled
         hint = await self.rooms.hints.cube_hint(self.live, player.id, message.seq)
         self.send(CubeHintAnswerMessage(id=message.id, seq=message.seq, hint=hint))
 
