@@ -415,3 +415,52 @@ def test_the_claim_waits_for_its_time_and_the_result_says_forfeit(
         over = host.locator("dialog[open].game-over")
         expect(over).to_contain_text("You won by forfeit")
     assert not page_errors
+
+
+def hotseat_game(page: Any, server: str, *, length: str, preset: str, cube: bool) -> str:
+    open_page(page, f"{server}/")
+    form = page.locator("#play-hotseat")
+    form.locator("select[name=length]").select_option(length)
+    form.locator("select[name=preset]").select_option(preset)
+    form.locator("input[name=cube]").set_checked(cube)
+    form.locator("button[type=submit]").click()
+    page.wait_for_url("**/game/*")
+    page.wait_for_selector(READY)
+    return str(page.url.rstrip("/").split("/")[-1])
+
+
+def test_no_cube_to_speak_of_in_a_one_point_match_or_a_match_without_it(
+    context_factory: Any, server: str, page_errors: list[str]
+) -> None:
+    page = new_page(context_factory("en"), page_errors, {"speed": "off", "autoForced": False})
+    hotseat_game(page, server, length="1", preset="standard", cube=True)
+    banner = page.locator(".rules-banner")
+    expect(banner).to_contain_text("no cube (a 1-point match)")
+    assert "cube in play" not in banner.inner_text()
+    until_rolling = time.monotonic() + 20
+    while not page.locator("[data-action=resign]:visible").count():
+        assert time.monotonic() < until_rolling, "the opening never ended"
+        if act_once(page) is None:
+            page.wait_for_timeout(80)
+    # No doubling: no button and no cube on the board.
+    expect(page.locator("[data-action=double]")).to_be_hidden()
+    assert not page.locator(".board .cube").count()
+
+    # An Iranian match without the cube: the Crawford game is not announced.
+    game_id = hotseat_game(page, server, length="3", preset="iranian", cube=False)
+    expect(page.locator(".rules-banner")).to_contain_text("no cube")
+    # A gammon resigned in the first game leaves the winner 1 away: the Crawford game.
+    until_resign = time.monotonic() + 20
+    while not page.locator("[data-action=resign]:visible").count():
+        assert time.monotonic() < until_resign, "the opening never ended"
+        if act_once(page) is None:
+            page.wait_for_timeout(80)
+    page.click("[data-action=resign]")
+    page.locator("dialog[open] .btn", has_text="gammon").first.click()
+    page.locator("dialog[open] .btn.primary").click()  # the other seat accepts
+    page.locator("dialog[open].game-over .btn.primary").click()  # next game
+    state = page.request.get(f"{server}/api/games/{game_id}").json()["state"]["match"]
+    assert state["crawford"] and state["game_number"] == 2, state
+    expect(page.locator(".match-line")).to_contain_text("game 2")
+    assert "Crawford" not in page.locator(".match-line").inner_text()
+    assert not page_errors
