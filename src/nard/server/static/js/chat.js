@@ -1,6 +1,7 @@
 // The game's chat panel: free text and stock phrases; every line is shown as text.
 import { api } from "./api.js";
 import { t } from "./i18n.js";
+import { playerName } from "./names.js";
 import { settings } from "./settings.js";
 
 export const PHRASES = ["hello", "good_luck", "good_game", "gg", "thanks", "well_played"];
@@ -10,7 +11,8 @@ export function chatLine(line) {
   const item = document.createElement("li");
   item.className = `chat-line ${line.room}`;
   const name = document.createElement("b");
-  name.textContent = line.room === "spectators" ? `${line.name} (${t("chat.spectator")})` : line.name;
+  const who = playerName(line.name);
+  name.textContent = line.room === "spectators" ? `${who} (${t("chat.spectator")})` : who;
   const text = document.createElement("span");
   text.textContent = line.text ?? t(`chat.phrase.${line.phrase}`);
   item.append(name, ": ", text);
