@@ -39,7 +39,7 @@ def finished_match(base: str) -> tuple[str, dict[str, Any], dict[str, Any], str]
     invite = game["invite_url"].strip("/").replace("invite/", "invites/")
     friend.post(f"/api/{invite}").raise_for_status()
     url = base.replace("http", "ws", 1) + f"/ws/games/{game['id']}"
-    cookie = {name: f"{COOKIE}={http.cookies[COOKIE]}" for name, http in (("a", host), ("b", friend))}
+    cookie = {"a": f"{COOKIE}={host.cookies[COOKIE]}", "b": f"{COOKIE}={friend.cookies[COOKIE]}"}
     with (
         connect(url, additional_headers={"cookie": cookie["a"]}) as a,
         connect(url, additional_headers={"cookie": cookie["b"]}) as b,
@@ -93,7 +93,8 @@ def test_made_up_names_are_translated_and_history_and_profile_list_games_alike(
 
     # The chat of the finished game names the host in Persian.
     open_page(page, f"{server}/game/{game_id}")
-    expect(page.locator(".chat-lines li").first).to_have_text(f"{persian_guest(host)}: سلام، خوش آمدید")
+    hello = f"{persian_guest(host)}: سلام، خوش آمدید"
+    expect(page.locator(".chat-lines li").first).to_have_text(hello)
 
     open_page(page, f"{server}/player/{me['id']}")
     expect(page.locator(".profile-name")).to_have_text(persian_guest(me))
