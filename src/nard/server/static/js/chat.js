@@ -84,7 +84,14 @@ export class ChatPanel {
     const muteText = document.createElement("span");
     muteText.dataset.i18n = "chat.mute";
     mute.append(this.mute, " ", muteText);
-    this.mute.addEventListener("change", () => this.reload());
+    // Muting is for this game and survives a reload of its page.
+    this.muteKey = `nard.chat.mute.${page.gameId}`;
+    this.mute.checked = localStorage.getItem(this.muteKey) === "1";
+    this.mute.addEventListener("change", () => {
+      if (this.mute.checked) localStorage.setItem(this.muteKey, "1");
+      else localStorage.removeItem(this.muteKey);
+      this.draw();
+    });
     this.box.append(summary, this.list, phrases, form, mute);
     root.querySelector(".game-links").before(this.box);
     this.lines = [];
@@ -112,10 +119,6 @@ export class ChatPanel {
     }
   }
 
-  reload() {
-    this.draw();
-  }
-
   add(line) {
     this.lines.push(line);
     this.draw();
@@ -124,6 +127,12 @@ export class ChatPanel {
   /** Show or hide the panel; once the match is over, fetch the spectators' lines too. */
   render(snapshot) {
     this.box.hidden = this.off;
+    // Whose lines a mute hides is known once the page knows its seats.
+    const you = this.page.you.join();
+    if (you !== this.drawnFor) {
+      this.drawnFor = you;
+      this.draw();
+    }
     if (snapshot?.status === "finished" && !this.loadedOver) {
       this.loadedOver = true;
       this.load();
