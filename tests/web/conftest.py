@@ -139,7 +139,8 @@ def context_factory(browser: Any) -> Iterator[Any]:
         # wait_for_function polls with eval, which the app's Content-Security-Policy
         # forbids; tests/web/test_csp.py runs the app with the policy enforced.
         options.setdefault("bypass_csp", True)
-        context = browser.new_context(viewport={"width": 1000, "height": 860}, **options)
+        options.setdefault("viewport", {"width": 1000, "height": 860})
+        context = browser.new_context(**options)
         context.add_init_script(
             f"if (!localStorage.getItem('nard.lang')) localStorage.setItem('nard.lang', '{lang}')"
         )

@@ -5,18 +5,38 @@ and the game's keyboard shortcuts."""
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.web.conftest import require_browser
-from tests.web.driver import READY, open_page, start_bot_game, until_my_move
+from tests.web.driver import (
+    READY,
+    act_once,
+    open_page,
+    snapshot,
+    start_bot_game,
+    until_my_move,
+    wait_for_change,
+)
 
 require_browser()
 
 AXE = Path(__file__).with_name("node_modules") / "axe-core" / "axe.min.js"
 SETTINGS = json.dumps({"speed": "off", "autoForced": False})
+# A refused step to report: 6/0 (bearing off) from the opening position with 6-1.
+REPORT = "position=4HPwATDgc/ABMA&dice=61&play=6/0&rules=standard"
+
+
+def pip_analysis(record: str) -> dict[str, Any]:
+    from nard.ai.analysis import analyse_record
+    from nard.ai.evaluator import PipCountEvaluator
+    from nard.match.record import MatchRecord
+
+    analysis = analyse_record(MatchRecord.from_json(record), evaluator=PipCountEvaluator())
+    return dict(analysis.to_dict())
 
 
 def serious_violations(page: Any) -> list[str]:
@@ -39,14 +59,34 @@ def test_pages_have_no_serious_accessibility_violations(
     context = context_factory(lang)
     context.add_init_script(f"localStorage.setItem('nard.settings', '{SETTINGS}')")
     page = context.new_page()
-    for path in ("/", "/account", "/history", "/dice", "/mistakes", "/no-such-page"):
+    pages = ["/", "/account", "/history", "/dice", "/mistakes", "/no-such-page"]
+    pages += ["/lobby", "/leaderboard", "/trainer", f"/report?{REPORT}"]
+    for path in pages:
         open_page(page, f"{server}{path}")
         assert serious_violations(page) == [], path
     game_id = start_bot_game(page, server)
     until_my_move(page)
     page.locator(".hit.source").first.click()
     assert serious_violations(page) == [], "game page"
+    # A dialog open over the game: the resignation's.
+    page.click("[data-action=resign]")
+    page.wait_for_selector("dialog[open]")
+    assert serious_violations(page) == [], "resign dialog"
+    page.keyboard.press("Escape")
+    me = page.request.get(f"{server}/api/players/me").json()
+    open_page(page, f"{server}/player/{me['id']}")
+    page.wait_for_selector(".profile-name")
+    assert serious_violations(page) == [], "profile"
+    # The replay with its analysis (nard.ai's, by the pip count, answered here).
+    record = page.request.get(f"{server}/api/games/{game_id}/record.json").text()
+    body = json.dumps({"status": "done", "progress": 1.0, "analysis": pip_analysis(record)})
+    page.route(
+        f"**/api/games/{game_id}/analysis",
+        lambda route: route.fulfill(status=200, content_type="application/json", body=body),
+    )
     open_page(page, f"{server}/replay/{game_id}")
+    page.wait_for_selector(".analysis-result:not([hidden]) .equity-graph")
+    page.locator(".move-list li button").last.click()
     assert serious_violations(page) == [], "replay"
 
 
@@ -54,7 +94,7 @@ def test_the_game_answers_the_keyboard(context_factory: Any, server: str) -> Non
     context = context_factory("fa")
     context.add_init_script(f"localStorage.setItem('nard.settings', '{SETTINGS}')")
     page = context.new_page()
-    start_bot_game(page, server)
+    game_id = start_bot_game(page, server)
     # R rolls (by the key's place, so also on a Persian keyboard), U undoes a step.
     page.wait_for_selector("[data-action=roll]:visible:enabled")
     assert page.locator("[data-action=roll]").get_attribute("aria-keyshortcuts") == "R"
@@ -68,3 +108,23 @@ def test_the_game_answers_the_keyboard(context_factory: Any, server: str) -> Non
         "text => document.querySelector('.seat-bottom .pips').textContent === text", arg=pips
     )
     page.wait_for_selector(READY)
+    # D doubles where doubling is possible: at the start of a later turn of a money game.
+    deadline = time.monotonic() + 60
+    double = page.locator("[data-action=double]:visible:enabled")
+    while not double.count():
+        assert time.monotonic() < deadline, "doubling was never offered"
+        before = snapshot(page)
+        if act_once(page) is None:
+            page.wait_for_timeout(80)
+        else:
+            wait_for_change(page, before, timeout=3)
+    assert double.get_attribute("aria-keyshortcuts") == "D"
+    page.keyboard.press("d")
+    # The computer answers at once: it takes (the cube is 2, the computer's) or drops.
+    page.wait_for_function(
+        "() => document.querySelector('.board .cube')?.dataset.cube === '2'"
+        " || document.querySelector('dialog.game-over[open]')"
+    )
+    record = page.request.get(f"{server}/api/games/{game_id}/record.json").json()
+    doubles = [a for a in record["actions"] if a["action"] == "double"]
+    assert [a["side"] for a in doubles] == ["white"], record["actions"]

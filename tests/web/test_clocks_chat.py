@@ -10,7 +10,7 @@ from typing import Any
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.web.driver import READY, open_page
+from tests.web.driver import READY, act_once, open_page
 from tests.web.test_web_app import new_page
 
 
@@ -32,6 +32,8 @@ def test_clocks_run_chat_both_ways_mute_spectators_apart_and_a_loss_on_time(
     form = host.locator("#play-friend")
     form.locator("select[name=length]").select_option("3")
     form.locator("select[name=clock]").select_option("blitz")
+    # Without the cube rolling is all there is to do at the start of a turn: auto-roll.
+    form.locator("input[name=cube]").uncheck()
     form.locator("button[type=submit]").click()
     host.wait_for_function("document.querySelector('#play-friend .invite-link').value !== ''")
     invite = host.locator("#play-friend .invite-link").input_value()
@@ -57,9 +59,23 @@ def test_clocks_run_chat_both_ways_mute_spectators_apart_and_a_loss_on_time(
     guest.wait_for_function(
         "document.querySelector('.chat-lines').textContent.includes('بازی خوبی بود')"
     )
-    # Mute: the host no longer sees the guest's lines.
+    # Mute: the host no longer sees the guest's lines, also after a reload.
     host.check("input[name=muteOpponent]")
     assert not any("Good game" in line for line in _lines(host))
+    host.reload()
+    host.wait_for_selector(READY)
+    _wait_chat(host, "salaam")
+    assert host.locator("input[name=muteOpponent]").is_checked()
+    assert not any("Good game" in line for line in _lines(host))
+    # Chat turned off and on again in the settings: what was said meanwhile shows.
+    guest.click(".settings-panel summary")
+    guest.check("input[name=chatOff]")
+    assert guest.locator(".chat-panel").is_hidden()
+    host.fill(".chat-form input", "while you were away")
+    host.press(".chat-form input", "Enter")
+    _wait_chat(host, "while you were away")
+    guest.uncheck("input[name=chatOff]")
+    _wait_chat(guest, "while you were away")
     # A spectator's line is not shown to the players while the match goes on.
     spectator = new_page(context_factory("en"), page_errors)
     # Spectators chat under a name: a guest player (no seat in the game).
@@ -90,7 +106,28 @@ def test_clocks_run_chat_both_ways_mute_spectators_apart_and_a_loss_on_time(
     assert guest.locator(".clock.running .clock-time").inner_text() != ""
     assert not any("go go" in line for line in _lines(host) + _lines(guest))
 
-    # Nobody moves: the mover's time runs out; both pages see the flag, then the match is over.
+    # The mover plays; then the other side's clock runs on both pages, its delay first,
+    # and its page rolls by itself (auto-roll is on by default in clocked games).
+    mover, waiter = (host, guest) if host.locator(".hit.source").count() else (guest, host)
+    mover.wait_for_selector(".hit.source")
+    [other] = waiter.request.get(f"{server}/api/games/{game_id}").json()["you"]
+    while not mover.locator(f".clock.running[data-side={other}]").count():
+        if act_once(mover) is None:
+            mover.wait_for_timeout(30)
+    for page in (host, guest):
+        page.wait_for_selector(f".clock.running[data-side={other}]")
+    waiter.wait_for_function(
+        "() => document.querySelector('.clock.running .clock-delay')?.textContent !== ''",
+        polling="raf",
+    )
+    waiter.wait_for_selector(".hit.source")
+    state = waiter.request.get(f"{server}/api/games/{game_id}").json()["state"]["game"]
+    assert state["turn"] == other and state["phase"] == "playing" and state["dice"]
+    # A blitz reserve at a tenth is under 10 s: the running clock warns.
+    for page in (host, guest):
+        assert page.locator(f".clock.running.warning[data-side={other}]").count() == 1
+
+    # It does not move: its time runs out; both pages see the flag, then the match is over.
     for page in (host, guest):
         page.wait_for_selector(".clock.flagged", timeout=15_000)
         assert page.locator(".clock.flagged .clock-time").inner_text() in ("0:00", "۰:۰۰")

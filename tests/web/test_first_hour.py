@@ -13,7 +13,15 @@ from typing import Any
 from playwright.sync_api import expect
 
 from tests.web.conftest import require_browser, serve
-from tests.web.driver import READY, act_once, open_page, snapshot, start_bot_game, wait_for_change
+from tests.web.driver import (
+    READY,
+    act_once,
+    open_page,
+    snapshot,
+    start_bot_game,
+    until_my_move,
+    wait_for_change,
+)
 
 require_browser()
 
@@ -414,4 +422,158 @@ def test_the_claim_waits_for_its_time_and_the_result_says_forfeit(
         host.click("[data-action=claim]")
         over = host.locator("dialog[open].game-over")
         expect(over).to_contain_text("You won by forfeit")
+    assert not page_errors
+
+
+def hotseat_game(page: Any, server: str, *, length: str, preset: str, cube: bool) -> str:
+    open_page(page, f"{server}/")
+    form = page.locator("#play-hotseat")
+    form.locator("select[name=length]").select_option(length)
+    form.locator("select[name=preset]").select_option(preset)
+    form.locator("input[name=cube]").set_checked(cube)
+    form.locator("button[type=submit]").click()
+    page.wait_for_url("**/game/*")
+    page.wait_for_selector(READY)
+    return str(page.url.rstrip("/").split("/")[-1])
+
+
+def test_no_cube_to_speak_of_in_a_one_point_match_or_a_match_without_it(
+    context_factory: Any, server: str, page_errors: list[str]
+) -> None:
+    page = new_page(context_factory("en"), page_errors, {"speed": "off", "autoForced": False})
+    hotseat_game(page, server, length="1", preset="standard", cube=True)
+    banner = page.locator(".rules-banner")
+    expect(banner).to_contain_text("no cube (a 1-point match)")
+    assert "cube in play" not in banner.inner_text()
+    until_rolling = time.monotonic() + 20
+    while not page.locator("[data-action=resign]:visible").count():
+        assert time.monotonic() < until_rolling, "the opening never ended"
+        if act_once(page) is None:
+            page.wait_for_timeout(80)
+    # No doubling: no button and no cube on the board.
+    expect(page.locator("[data-action=double]")).to_be_hidden()
+    assert not page.locator(".board .cube").count()
+
+    # An Iranian match without the cube: the Crawford game is not announced.
+    game_id = hotseat_game(page, server, length="3", preset="iranian", cube=False)
+    expect(page.locator(".rules-banner")).to_contain_text("no cube")
+    # A gammon resigned in the first game leaves the winner 1 away: the Crawford game.
+    until_resign = time.monotonic() + 20
+    while not page.locator("[data-action=resign]:visible").count():
+        assert time.monotonic() < until_resign, "the opening never ended"
+        if act_once(page) is None:
+            page.wait_for_timeout(80)
+    page.click("[data-action=resign]")
+    page.locator("dialog[open] .btn", has_text="gammon").first.click()
+    page.locator("dialog[open] .btn.primary").click()  # the other seat accepts
+    page.locator("dialog[open].game-over .btn.primary").click()  # next game
+    state = page.request.get(f"{server}/api/games/{game_id}").json()["state"]["match"]
+    assert state["crawford"] and state["game_number"] == 2, state
+    expect(page.locator(".match-line")).to_contain_text("game 2")
+    assert "Crawford" not in page.locator(".match-line").inner_text()
+    assert not page_errors
+
+
+def test_the_computers_opening_dice_are_drawn_when_it_starts(
+    context_factory: Any, server: str, page_errors: list[str]
+) -> None:
+    from nard.core.board import Side
+    from nard.match.events import OpeningRolled
+    from nard.match.record import MatchRecord
+
+    page = new_page(context_factory("en"), page_errors, {"speed": "off"})
+    for _ in range(12):  # the computer wins half the opening rolls
+        game_id = start_bot_game(page, server)
+        until = time.monotonic() + 10
+        while page.request.get(f"{server}/api/games/{game_id}").json()["state"]["game"][
+            "phase"
+        ] in ("opening", "waiting"):  # a tie is rolled again (R4)
+            assert time.monotonic() < until, "the opening roll never ended"
+            if page.locator("[data-action=roll]:visible:enabled").count():
+                page.click("[data-action=roll]")
+            page.wait_for_timeout(100)
+        page.wait_for_selector(".board .dice")
+        text = page.request.get(f"{server}/api/games/{game_id}/record.json").text()
+        game = MatchRecord.from_json(text).replay().game
+        assert game is not None
+        opening = next(
+            e for e in game.history if isinstance(e, OpeningRolled) and e.starter is not None
+        )
+        if opening.starter is Side.BLACK:
+            break
+    else:
+        raise AssertionError("the computer never won the opening roll")
+    # Its opening dice (white's die and black's) stay drawn as its, until the player rolls.
+    dice = page.locator(".board .dice[data-side=black] .die")
+    expect(dice).to_have_count(2)
+    faces = sorted(int(face) for face in dice.evaluate_all("els => els.map(e => e.dataset.face)"))
+    assert faces == sorted([opening.white, opening.black])
+    assert not page_errors
+
+
+def test_a_finished_game_reloads_with_its_last_cube(
+    context_factory: Any, server: str, page_errors: list[str]
+) -> None:
+    from tests.web.mistakes_setup import COOKIE
+    from tests.web.test_analysis_persian import cube_game
+
+    token, game_id = cube_game(server)  # doubled to 2 and taken, then resigned
+    context = context_factory("fa")
+    context.add_cookies([{"name": COOKIE, "value": token, "url": server}])
+    page = new_page(context, page_errors, {"speed": "off"})
+    open_page(page, f"{server}/game/{game_id}")
+    page.wait_for_selector("dialog.game-over[open]")
+    cube = page.locator(".board .cube")
+    expect(cube).to_have_attribute("data-cube", "2")
+    expect(cube.locator(".cube-text")).to_have_text("۲")
+    assert not page_errors
+
+
+def test_hint_rows_in_persian_number_and_sign_the_persian_way(
+    context_factory: Any, server: str, page_errors: list[str]
+) -> None:
+    page = new_page(context_factory("fa"), page_errors, {"speed": "off", "autoForced": False})
+    game_id = start_bot_game(page, server)
+    until_my_move(page)
+    plays = [
+        {"play": "13/7 8/7", "equity": 0.125, "loss": 0.0},
+        {"play": "24/18 13/12", "equity": -0.25, "loss": 0.375},
+    ]
+    page.route(
+        f"**/api/games/{game_id}/hint",
+        lambda route: route.fulfill(
+            status=200, content_type="application/json", body=json.dumps({"plays": plays})
+        ),
+    )
+    page.click("[data-action=hint]")
+    panel = page.locator(".hint-panel")
+    panel.wait_for(state="visible")
+    style = panel.locator("ol").evaluate("ol => getComputedStyle(ol).listStyleType")
+    assert style == "persian", style
+    row = panel.locator("li").nth(1)
+    # The signs stay left of their digits, each figure kept left to right inside the row.
+    expect(row.locator(".equity")).to_have_text("\u2066\u2212۰.۲۵۰\u2069")
+    expect(row.locator(".loss")).to_have_text("(\u2066\u2212۰.۳۷۵\u2069)")
+    assert row.locator(".equity").evaluate("e => getComputedStyle(e).direction") == "ltr"
+    assert "۲۴/۱۸" in row.inner_text()
+    assert not page_errors
+
+
+def test_a_notice_ends_at_the_next_roll(
+    context_factory: Any, server: str, page_errors: list[str]
+) -> None:
+    page = new_page(context_factory("en"), page_errors, {"speed": "off", "autoForced": False})
+    start_bot_game(page, server)
+    deadline = time.monotonic() + 60
+    double = page.locator("[data-action=double]:visible:enabled")
+    while not double.count():
+        assert time.monotonic() < deadline, "doubling was never offered"
+        if act_once(page) is None:
+            page.wait_for_timeout(80)
+    page.click("[data-action=double]")
+    notice = page.locator(".status .notice")
+    expect(notice).to_contain_text("takes")  # a beginner takes an early double
+    page.click("[data-action=roll]")
+    # Gone with the roll (a few seconds after it was said), not 15 s later.
+    expect(notice).to_have_count(0, timeout=5_000)
     assert not page_errors

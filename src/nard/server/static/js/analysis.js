@@ -41,14 +41,28 @@ export function markClass(mark) {
   return MARK_CLASS[mark] || "";
 }
 
+const CUBE_CHOICES = { "no double": "noDouble", double: "double", take: "take", drop: "drop", beaver: "beaver" };
+
+/** A decision's choice in the page's language: a cube action in words, a play in notation. */
+export function choiceText(choice) {
+  const cube = CUBE_CHOICES[choice];
+  return cube ? t(`cubeChoice.${cube}`) : notation(choice);
+}
+
+/** A choice as HTML: a play kept left to right, a cube action in the page's direction. */
+function choiceHtml(choice) {
+  const dir = CUBE_CHOICES[choice] ? "auto" : "ltr";
+  return `<bdi dir="${dir}" class="notation">${escapeHtml(choiceText(choice))}</bdi>`;
+}
+
 /** The text under the board for a frame's decision (HTML). */
 export function decisionHtml(decision) {
   if (!decision) return "";
   const equity = (value) => signed(value);
   const what = t(`decision.${decision.kind}`);
   const mark = decision.mark !== "none" ? ` <span class="mark ${markClass(decision.mark)}">${escapeHtml(t(`mark.${decision.mark}`))} ${markSymbol(decision.mark)}</span>` : "";
-  const played = `<bdi dir="ltr" class="notation">${escapeHtml(notation(decision.chosen))}</bdi>`;
-  const best = `<bdi dir="ltr" class="notation">${escapeHtml(notation(decision.best))}</bdi>`;
+  const played = choiceHtml(decision.chosen);
+  const best = choiceHtml(decision.best);
   let html = `<strong>${escapeHtml(what)}</strong>${mark}<br>${escapeHtml(t("analysis.played"))} ${played} (${escapeHtml(equity(decision.equity))})`;
   if (decision.loss > 0.0005) {
     html += ` · ${escapeHtml(t("analysis.best"))} ${best} (${escapeHtml(equity(decision.best_equity))}) · ${escapeHtml(t("analysis.loss", { loss: num(decision.loss.toFixed(3)) }))}`;
@@ -119,7 +133,7 @@ export function graphSvg(game, current, onPick) {
     .filter((d) => d.mark !== "none")
     .map((d) => {
       const point = points.find((p) => p.move === d.move) || points[points.length - 1];
-      return `<circle class="graph-mark ${markClass(d.mark)}" data-move="${d.move}" cx="${x(d.move)}" cy="${y(point.win)}" r="5"><title>${escapeHtml(`${t(`side.${d.side}`)}: ${notation(d.chosen)} → ${notation(d.best)}`)}</title></circle>`;
+      return `<circle class="graph-mark ${markClass(d.mark)}" data-move="${d.move}" cx="${x(d.move)}" cy="${y(point.win)}" r="5"><title>${escapeHtml(`${t(`side.${d.side}`)}: ${choiceText(d.chosen)} → ${choiceText(d.best)}`)}</title></circle>`;
     })
     .join("");
   svg.innerHTML = `

@@ -8,16 +8,23 @@
 import { num } from "./i18n.js";
 
 const NS = "http://www.w3.org/2000/svg";
-const MX = 14; // frame left/right
-const MY = 36; // frame top/bottom (room for point numbers)
-const PW = 60; // point width
-const BW = 56; // bar width
-const TW = 66; // tray width (borne-off checkers and the cube)
-const PH = 236; // point height
-const GAP = 84; // between the two rows
-const R = 27; // checker radius
-export const WIDTH = MX + 12 * PW + BW + MX + TW + MX;
-export const HEIGHT = 2 * MY + 2 * PH + GAP;
+
+/** The board's measures in SVG units, with the whole width and height they make. */
+function geometry(measures) {
+  const { MX, MY, PW, BW, TW, PH, GAP } = measures;
+  const tray = TW ? MX + TW : 0;
+  return { ...measures, WIDTH: MX + 12 * PW + BW + tray + MX, HEIGHT: 2 * MY + 2 * PH + GAP };
+}
+
+// MX: frame left/right; MY: frame top/bottom (room for point numbers); PW: point width;
+// BW: bar width; TW: tray width (borne-off checkers and the cube); PH: point height;
+// GAP: between the two rows; R: checker radius.
+const WIDE = geometry({ MX: 14, MY: 36, PW: 60, BW: 56, TW: 66, PH: 236, GAP: 84, R: 27, narrow: false });
+// A phone held upright: no tray (the borne-off checkers and the cube go on the bar,
+// where a side bearing off has no checker of its own) and thin margins, so that a point
+// is a thumb wide (30 px at 390 px) and its checkers as big as it allows.
+const NARROW = geometry({ MX: 4, MY: 36, PW: 60, BW: 44, TW: 0, PH: 236, GAP: 84, R: 29, narrow: true });
+const PHONE = "(max-width: 600px)";
 
 export const other = (side) => (side === "white" ? "black" : "white");
 
@@ -82,8 +89,10 @@ export class Board {
    */
   constructor(container, handlers = {}) {
     this.handlers = handlers;
+    this.phone = window.matchMedia(PHONE);
+    this.g = this.phone.matches ? NARROW : WIDE;
     this.svg = el("svg", {
-      viewBox: `0 0 ${WIDTH} ${HEIGHT}`,
+      viewBox: `0 0 ${this.g.WIDTH} ${this.g.HEIGHT}`,
       class: "board",
       role: "img",
       "aria-label": "board",
@@ -95,6 +104,7 @@ export class Board {
     this.svg.addEventListener("pointerdown", (event) => this.pointerDown(event));
     this.svg.addEventListener("pointermove", (event) => this.pointerMove(event));
     this.svg.addEventListener("pointerup", (event) => this.pointerUp(event));
+    this.phone.addEventListener("change", () => this.model && this.draw(this.model.board));
   }
 
   // -- geometry ------------------------------------------------------------------------
@@ -104,15 +114,21 @@ export class Board {
   }
 
   boardX0() {
-    return this.homeRight ? MX : MX + TW + MX;
+    return this.homeRight || this.g.narrow ? this.g.MX : this.g.MX + this.g.TW + this.g.MX;
   }
 
+  /** Where borne-off checkers lie: the tray, or on a phone the bar. */
   trayX() {
-    return this.homeRight ? MX + 12 * PW + BW + MX : MX;
+    if (this.g.narrow) return this.barX();
+    return this.homeRight ? this.g.MX + 12 * this.g.PW + this.g.BW + this.g.MX : this.g.MX;
+  }
+
+  trayW() {
+    return this.g.narrow ? this.g.BW : this.g.TW;
   }
 
   barX() {
-    return this.boardX0() + 6 * PW;
+    return this.boardX0() + 6 * this.g.PW;
   }
 
   /** Column (0..11 from the left) and row of a viewer point. */
@@ -124,30 +140,30 @@ export class Board {
 
   pointX(view) {
     const { col } = this.column(view);
-    return this.boardX0() + col * PW + (col >= 6 ? BW : 0);
+    return this.boardX0() + col * this.g.PW + (col >= 6 ? this.g.BW : 0);
   }
 
   /** Centre of the ``index``-th checker (0 at the edge) of a stack of ``count`` at ``loc``. */
   checkerXY(loc, index, count) {
     if (loc.startsWith("bar-")) {
       const mine = loc.slice(4) === this.model.viewSide;
-      const room = PH - R - 20;
-      const step = count > 1 ? Math.min(2 * R, room / (count - 1)) : 0;
-      const x = this.barX() + BW / 2;
-      const start = HEIGHT / 2 + (mine ? 1 : -1) * (GAP / 2 + R + 6);
+      const room = this.g.PH - this.g.R - 20;
+      const step = count > 1 ? Math.min(2 * this.g.R, room / (count - 1)) : 0;
+      const x = this.barX() + this.g.BW / 2;
+      const start = this.g.HEIGHT / 2 + (mine ? 1 : -1) * (this.g.GAP / 2 + this.g.R + 6);
       return { x, y: start + (mine ? 1 : -1) * index * step };
     }
     if (loc.startsWith("off-")) {
       const mine = loc.slice(4) === this.model.viewSide;
-      const y = mine ? HEIGHT - MY - 6 - index * 12 : MY + 6 + index * 12;
-      return { x: this.trayX() + TW / 2, y };
+      const y = mine ? this.g.HEIGHT - this.g.MY - 6 - index * 12 : this.g.MY + 6 + index * 12;
+      return { x: this.trayX() + this.trayW() / 2, y };
     }
     const view = Number(loc.slice(1));
     const { top } = this.column(view);
     // From five checkers on a stack closes up, so the dice between the rows stay clear.
-    const step = count > 4 ? (PH - 2 * R) / (count - 1) : 2 * R;
-    const x = this.pointX(view) + PW / 2;
-    const y = top ? MY + R + index * step : HEIGHT - MY - R - index * step;
+    const step = count > 4 ? (this.g.PH - 2 * this.g.R) / (count - 1) : 2 * this.g.R;
+    const x = this.pointX(view) + this.g.PW / 2;
+    const y = top ? this.g.MY + this.g.R + index * step : this.g.HEIGHT - this.g.MY - this.g.R - index * step;
     return { x, y };
   }
 
@@ -174,47 +190,42 @@ export class Board {
   draw(board) {
     const svg = this.svg;
     while (svg.firstChild) svg.removeChild(svg.firstChild);
+    this.g = this.phone.matches ? NARROW : WIDE;
+    svg.setAttribute("viewBox", `0 0 ${this.g.WIDTH} ${this.g.HEIGHT}`);
+    svg.classList.toggle("narrow", this.g.narrow);
     const model = this.model;
-    el("rect", { x: 0, y: 0, width: WIDTH, height: HEIGHT, rx: 14, class: "frame" }, svg);
+    el("rect", { x: 0, y: 0, width: this.g.WIDTH, height: this.g.HEIGHT, rx: 14, class: "frame" }, svg);
     const x0 = this.boardX0();
-    el("rect", { x: x0, y: MY, width: 6 * PW, height: HEIGHT - 2 * MY, class: "felt" }, svg);
+    el("rect", { x: x0, y: this.g.MY, width: 6 * this.g.PW, height: this.g.HEIGHT - 2 * this.g.MY, class: "felt" }, svg);
     el(
       "rect",
-      { x: x0 + 6 * PW + BW, y: MY, width: 6 * PW, height: HEIGHT - 2 * MY, class: "felt" },
+      { x: x0 + 6 * this.g.PW + this.g.BW, y: this.g.MY, width: 6 * this.g.PW, height: this.g.HEIGHT - 2 * this.g.MY, class: "felt" },
       svg,
     );
-    el("rect", { x: this.barX(), y: MY, width: BW, height: HEIGHT - 2 * MY, class: "bar" }, svg);
-    el("rect", { x: this.trayX(), y: MY, width: TW, height: HEIGHT - 2 * MY, class: "tray" }, svg);
-    el(
-      "line",
-      {
-        x1: this.trayX() + 6,
-        x2: this.trayX() + TW - 6,
-        y1: HEIGHT / 2,
-        y2: HEIGHT / 2,
-        class: "tray-line",
-      },
-      svg,
-    );
+    el("rect", { x: this.barX(), y: this.g.MY, width: this.g.BW, height: this.g.HEIGHT - 2 * this.g.MY, class: "bar" }, svg);
+    if (!this.g.narrow) {
+      el("rect", { x: this.trayX(), y: this.g.MY, width: this.g.TW, height: this.g.HEIGHT - 2 * this.g.MY, class: "tray" }, svg);
+      el("line", { x1: this.trayX() + 6, x2: this.trayX() + this.g.TW - 6, y1: this.g.HEIGHT / 2, y2: this.g.HEIGHT / 2, class: "tray-line" }, svg);
+    }
 
     const targets = this.selected ? model.targets?.get(this.selected) || new Set() : new Set();
     for (let view = 1; view <= 24; view += 1) {
       const { col, top } = this.column(view);
       const x = this.pointX(view);
-      const base = top ? MY : HEIGHT - MY;
-      const tip = top ? MY + PH : HEIGHT - MY - PH;
+      const base = top ? this.g.MY : this.g.HEIGHT - this.g.MY;
+      const tip = top ? this.g.MY + this.g.PH : this.g.HEIGHT - this.g.MY - this.g.PH;
       const shade = (col + (top ? 0 : 1)) % 2 === 0 ? "point-a" : "point-b";
       const loc = `p${view}`;
       let cls = `point ${shade}`;
       if (targets.has(loc)) cls += " target";
       el(
         "polygon",
-        { points: `${x + 2},${base} ${x + PW - 2},${base} ${x + PW / 2},${tip}`, class: cls },
+        { points: `${x + 2},${base} ${x + this.g.PW - 2},${base} ${x + this.g.PW / 2},${tip}`, class: cls },
         svg,
       );
       const label = el(
         "text",
-        { x: x + PW / 2, y: top ? MY - 9 : HEIGHT - MY + 26, class: "point-number" },
+        { x: x + this.g.PW / 2, y: top ? this.g.MY - 9 : this.g.HEIGHT - this.g.MY + 26, class: "point-number" },
         svg,
       );
       label.textContent = num(view);
@@ -232,7 +243,7 @@ export class Board {
         if (loc.startsWith("off-")) {
           el(
             "rect",
-            { x: x - 24, y: y - 5, width: 48, height: 10, rx: 3, class: `off checker-${side}` },
+            { x: x - this.trayW() / 2 + 9, y: y - 5, width: this.trayW() - 18, height: 10, rx: 3, class: `off checker-${side}` },
             svg,
           );
           continue;
@@ -241,8 +252,8 @@ export class Board {
         let cls = `checker checker-${side}`;
         if (isTop && model.sources?.has(loc)) cls += " movable";
         if (isTop && this.selected === loc) cls += " selected";
-        el("circle", { cx: x, cy: y, r: R - 1, class: cls }, svg);
-        el("circle", { cx: x, cy: y, r: R - 9, class: `checker-rim checker-${side}` }, svg);
+        el("circle", { cx: x, cy: y, r: this.g.R - 1, class: cls }, svg);
+        el("circle", { cx: x, cy: y, r: this.g.R - 9, class: `checker-rim checker-${side}` }, svg);
         const stackLimit = loc.startsWith("bar") ? 1 : 5;
         if (isTop && count > stackLimit) {
           const label = el("text", { x, y: y + 6, class: `checker-count on-${side}` }, svg);
@@ -259,9 +270,9 @@ export class Board {
           "rect",
           {
             x: this.trayX() + 3,
-            y: mine ? HEIGHT / 2 + 4 : MY + 3,
-            width: TW - 6,
-            height: HEIGHT / 2 - MY - 7,
+            y: mine ? this.g.HEIGHT / 2 + 4 : this.g.MY + 3,
+            width: this.trayW() - 6,
+            height: this.g.HEIGHT / 2 - this.g.MY - 7,
             rx: 6,
             class: "off-target",
           },
@@ -279,7 +290,7 @@ export class Board {
     this.drawCube(svg);
     this.drawDice(svg);
     this.drawArrows(svg, board);
-    this.drawHits(svg);
+    this.drawHits(svg, board);
   }
 
   /** Arrows for a suggested play (hint, or the better play in a replay). */
@@ -299,7 +310,7 @@ export class Board {
       const side = occupant(shown, from, this.model.viewSide).side;
       const end = !to.startsWith("p") ? this.checkerXY(to, 0, 1) : this.topXY(to, shown, occupant(shown, to, this.model.viewSide).side === side ? 1 : 0);
       el("line", { x1: start.x, y1: start.y, x2: end.x, y2: end.y, class: "arrow", "marker-end": "url(#arrow-head)" }, svg);
-      el("circle", { cx: end.x, cy: end.y, r: R - 4, class: "arrow-end" }, svg);
+      el("circle", { cx: end.x, cy: end.y, r: this.g.R - 4, class: "arrow-end" }, svg);
       const viewSide = this.model.viewSide;
       shown = moveChecker(shown, side, ownOf(side, from, viewSide), ownOf(side, to, viewSide));
     }
@@ -312,7 +323,7 @@ export class Board {
         if (!loc.startsWith("p")) continue;
         const { count } = occupant(board, loc, this.model.viewSide);
         const spot = end ? this.topXY(loc, board) : this.topXY(loc, board, 1);
-        el("circle", { cx: spot.x, cy: spot.y, r: end ? R + 2 : R - 6, class: `last-move ${end && count ? "last-end" : "last-start"}` }, svg);
+        el("circle", { cx: spot.x, cy: spot.y, r: end ? this.g.R + 2 : this.g.R - 6, class: `last-move ${end && count ? "last-end" : "last-start"}` }, svg);
       }
     }
   }
@@ -320,11 +331,13 @@ export class Board {
   drawCube(svg) {
     const cube = this.model.cube;
     if (!cube) return;
-    const size = 44;
-    const x = this.trayX() + (TW - size) / 2;
-    let y = HEIGHT / 2 - size / 2;
-    if (cube.owner === this.model.viewSide) y = HEIGHT / 2 + 40;
-    else if (cube.owner) y = HEIGHT / 2 - 40 - size;
+    // On a phone the cube sits on the bar between the rows, nearer its owner.
+    const size = this.g.narrow ? 36 : 44;
+    const away = this.g.narrow ? 4 : 40;
+    const x = this.trayX() + (this.trayW() - size) / 2;
+    let y = this.g.HEIGHT / 2 - size / 2;
+    if (cube.owner === this.model.viewSide) y = this.g.HEIGHT / 2 + away;
+    else if (cube.owner) y = this.g.HEIGHT / 2 - away - size;
     const group = el("g", { class: "cube", "data-cube": cube.value }, svg);
     el("rect", { x, y, width: size, height: size, rx: 7, class: "cube-face" }, group);
     const label = el("text", { x: x + size / 2, y: y + size / 2 + 8, class: "cube-text" }, group);
@@ -340,10 +353,10 @@ export class Board {
     const gap = 12;
     // The roller's dice lie in the roller's right half (as at a real table).
     const rightHalf = diceSide === viewSide || !diceSide;
-    const halfX = rightHalf === this.homeRight ? this.barX() + BW : this.boardX0();
+    const halfX = rightHalf === this.homeRight ? this.barX() + this.g.BW : this.boardX0();
     const total = faces.length * size + (faces.length - 1) * gap;
-    let x = halfX + (6 * PW - total) / 2;
-    const y = HEIGHT / 2 - size / 2;
+    let x = halfX + (6 * this.g.PW - total) / 2;
+    const y = this.g.HEIGHT / 2 - size / 2;
     const group = el("g", { class: `dice dice-${diceSide || "none"}${this.model.diceLast ? " last-roll" : ""}`, "data-side": diceSide || "" }, svg);
     for (const face of faces) {
       const spent = used.indexOf(face);
@@ -358,8 +371,12 @@ export class Board {
     }
   }
 
-  /** Transparent hit areas over points, bars and trays, on top of everything. */
-  drawHits(svg) {
+  /**
+   * Transparent hit areas over points, bars and trays, on top of everything. A point's
+   * is its whole column, its number included; on a phone a side's bar half is its tray
+   * once it has no checker on the bar (it cannot bear off before).
+   */
+  drawHits(svg, board) {
     const { sources = new Set(), viewSide } = this.model;
     const targets = this.selected ? this.model.targets?.get(this.selected) || new Set() : new Set();
     const add = (loc, x, y, width, height) => {
@@ -371,12 +388,13 @@ export class Board {
     };
     for (let view = 1; view <= 24; view += 1) {
       const { top } = this.column(view);
-      add(`p${view}`, this.pointX(view), top ? MY : HEIGHT / 2, PW, HEIGHT / 2 - MY);
+      add(`p${view}`, this.pointX(view), top ? 0 : this.g.HEIGHT / 2, this.g.PW, this.g.HEIGHT / 2);
     }
     for (const side of ["white", "black"]) {
       const mine = side === viewSide;
-      add(`bar-${side}`, this.barX(), mine ? HEIGHT / 2 : MY, BW, HEIGHT / 2 - MY);
-      add(`off-${side}`, this.trayX(), mine ? HEIGHT / 2 : MY, TW, HEIGHT / 2 - MY);
+      const onBar = board[side][25] > 0;
+      if (!this.g.narrow || onBar) add(`bar-${side}`, this.barX(), mine ? this.g.HEIGHT / 2 : this.g.MY, this.g.BW, this.g.HEIGHT / 2 - this.g.MY);
+      if (!this.g.narrow || !onBar) add(`off-${side}`, this.trayX(), mine ? this.g.HEIGHT / 2 : this.g.MY, this.trayW(), this.g.HEIGHT / 2 - this.g.MY);
     }
   }
 
@@ -449,7 +467,7 @@ export class Board {
     if (!drag.moved) {
       drag.moved = true;
       const side = occupant(this.model.board, drag.from, this.model.viewSide).side;
-      drag.ghost = el("circle", { r: R, class: `checker checker-${side} ghost` }, this.svg);
+      drag.ghost = el("circle", { r: this.g.R, class: `checker checker-${side} ghost` }, this.svg);
     }
     drag.ghost.setAttribute("cx", point.x);
     drag.ghost.setAttribute("cy", point.y);
@@ -479,7 +497,7 @@ export class Board {
       lifted[side][25] -= 1; // the moving checker is drawn apart
       const end = this.topXY(toLoc, board, toLoc.startsWith("p") && occupant(board, toLoc, viewSide).side === side ? 1 : 0);
       this.draw(lifted);
-      const ghost = el("circle", { cx: 0, cy: 0, r: R - 1, class: `checker checker-${side} moving` }, this.svg);
+      const ghost = el("circle", { cx: 0, cy: 0, r: this.g.R - 1, class: `checker checker-${side} moving` }, this.svg);
       const frames = [
         { transform: `translate(${start.x}px, ${start.y}px)` },
         { transform: `translate(${end.x}px, ${end.y}px)` },

@@ -1,6 +1,7 @@
 // The game's chat panel: free text and stock phrases; every line is shown as text.
 import { api } from "./api.js";
 import { t } from "./i18n.js";
+import { playerName } from "./names.js";
 import { settings } from "./settings.js";
 
 export const PHRASES = ["hello", "good_luck", "good_game", "gg", "thanks", "well_played"];
@@ -10,7 +11,8 @@ export function chatLine(line) {
   const item = document.createElement("li");
   item.className = `chat-line ${line.room}`;
   const name = document.createElement("b");
-  name.textContent = line.room === "spectators" ? `${line.name} (${t("chat.spectator")})` : line.name;
+  const who = playerName(line.name);
+  name.textContent = line.room === "spectators" ? `${who} (${t("chat.spectator")})` : who;
   const text = document.createElement("span");
   text.textContent = line.text ?? t(`chat.phrase.${line.phrase}`);
   item.append(name, ": ", text);
@@ -82,7 +84,14 @@ export class ChatPanel {
     const muteText = document.createElement("span");
     muteText.dataset.i18n = "chat.mute";
     mute.append(this.mute, " ", muteText);
-    this.mute.addEventListener("change", () => this.reload());
+    // Muting is for this game and survives a reload of its page.
+    this.muteKey = `nard.chat.mute.${page.gameId}`;
+    this.mute.checked = localStorage.getItem(this.muteKey) === "1";
+    this.mute.addEventListener("change", () => {
+      if (this.mute.checked) localStorage.setItem(this.muteKey, "1");
+      else localStorage.removeItem(this.muteKey);
+      this.draw();
+    });
     this.box.append(summary, this.list, phrases, form, mute);
     root.querySelector(".game-links").before(this.box);
     this.lines = [];
@@ -110,10 +119,6 @@ export class ChatPanel {
     }
   }
 
-  reload() {
-    this.draw();
-  }
-
   add(line) {
     this.lines.push(line);
     this.draw();
@@ -122,6 +127,12 @@ export class ChatPanel {
   /** Show or hide the panel; once the match is over, fetch the spectators' lines too. */
   render(snapshot) {
     this.box.hidden = this.off;
+    // Whose lines a mute hides is known once the page knows its seats.
+    const you = this.page.you.join();
+    if (you !== this.drawnFor) {
+      this.drawnFor = you;
+      this.draw();
+    }
     if (snapshot?.status === "finished" && !this.loadedOver) {
       this.loadedOver = true;
       this.load();

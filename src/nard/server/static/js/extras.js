@@ -30,6 +30,8 @@ export class GameExtras {
         settings[name] = input.checked;
         saveSettings();
         if (name === "turnNotify" && input.checked) askNotifications();
+        // Lines said while the chat was off were not kept: read them again.
+        if (name === "chatOff" && !input.checked) this.chat.load();
         this.render();
       });
       const text = document.createElement("span");

@@ -580,8 +580,11 @@ class GamePage {
     this.extras.render();
   }
 
+  /** Whether this game has a cube: not in a 1-point match, nor under rules without one
+   * (unknown until the record is read, so nothing cube-related shows before it). */
   cubeInPlay() {
-    return this.record ? this.record.rules.cube !== false : true;
+    if (this.snapshot?.state.match.length === 1) return false;
+    return this.record ? this.record.rules.cube !== false : false;
   }
 
   renderSeats(viewSide, board) {

@@ -1,8 +1,9 @@
 // The home page: play the computer, invite a friend, play at one screen, continue.
 import { api } from "./api.js";
-import { lang, num, onLangChange, t, translate } from "./i18n.js";
-import { playerName } from "./names.js";
-import { escapeHtml, toast } from "./ui.js";
+import { el, fill } from "./dom.js";
+import { fromGame, gameLine } from "./gamelist.js";
+import { onLangChange, t, translate } from "./i18n.js";
+import { toast } from "./ui.js";
 
 const OPTIONS = `
   <label><span data-i18n="home.length"></span>
@@ -182,30 +183,6 @@ export async function homePage(root) {
   await listGames(root);
 }
 
-/**
- * One line about a game for lists (the home page's, the history's): the opponent, the
- * match, the score and the day it was last played.
- */
-export function gameLine(game) {
-  const opponent = game.seats.find((seat) => !game.you.includes(seat.side));
-  const who =
-    game.mode === "hotseat"
-      ? t("home.hotseat")
-      : opponent?.is_bot
-        ? playerName(opponent.name) || t("game.computer")
-        : playerName(opponent?.name) || t("game.waitingFriend");
-  const length = game.length ? t("game.matchLength", { length: game.length }) : t("game.money");
-  const rules = game.rules === "custom" ? t("lobby.customRules") : t(`rules.${game.rules}`);
-  const score = `${num(game.score[0])}–${num(game.score[1])}`;
-  const when = new Date(game.updated_at);
-  const date = Number.isNaN(when.getTime())
-    ? ""
-    : ` · <time datetime="${escapeHtml(game.updated_at)}">${escapeHtml(
-        new Intl.DateTimeFormat(lang === "fa" ? "fa-IR" : "en-GB", { dateStyle: "medium", timeStyle: "short" }).format(when),
-      )}</time>`;
-  return `<span class="opponent">${escapeHtml(who)}</span> · ${escapeHtml(length)} · ${escapeHtml(rules)} · <bdi>${escapeHtml(score)}</bdi>${date}`;
-}
-
 async function listGames(root) {
   const list = root.querySelector(".game-list");
   let games = [];
@@ -214,9 +191,10 @@ async function listGames(root) {
   } catch {
     games = [];
   }
-  list.innerHTML = games.length
-    ? games
-        .map((game) => `<li><a href="/game/${encodeURIComponent(game.id)}" class="game-link">${gameLine(game)}</a></li>`)
-        .join("")
-    : `<li class="empty">${escapeHtml(t("home.noGames"))}</li>`;
+  fill(
+    list,
+    games.length
+      ? games.map((game) => el("li", {}, el("a", { href: `/game/${encodeURIComponent(game.id)}`, class: "game-link" }, gameLine(fromGame(game)))))
+      : el("li", { class: "empty" }, t("home.noGames")),
+  );
 }

@@ -3,15 +3,9 @@
 import { api, me } from "./api.js";
 import { lineChart } from "./chart.js";
 import { el, fill } from "./dom.js";
+import { dateText, fromMatch, gameCells } from "./gamelist.js";
 import { lang, num, onLangChange, t } from "./i18n.js";
-
-function date(value) {
-  return new Date(value).toLocaleDateString(lang === "fa" ? "fa-IR" : "en-GB", {
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-  });
-}
+import { playerName } from "./names.js";
 
 /** A decimal in the current language (Persian digits and the Persian decimal sign). */
 function decimal(value, digits) {
@@ -23,34 +17,15 @@ function rating(value) {
   return decimal(value, 1);
 }
 
-/** The result of a match for the profile's player: won, lost or unfinished. */
-function resultText(match) {
-  const score = `${num(match.score[0])}–${num(match.score[1])}`;
-  if (match.won === null) return t("profile.unfinished", { score });
-  return t(match.won ? "profile.won" : "profile.lost", { score });
-}
-
-function opponentText(match) {
-  if (match.bot_level) return t("profile.computer", { level: t(`level.${match.bot_level}`) });
-  return match.opponent ?? t("profile.unknownOpponent");
-}
-
 function matchRow(match) {
   const change =
     match.rating_change === null
       ? t("rating.unrated")
       : t(match.rating_change >= 0 ? "rating.gain" : "rating.loss", { change: decimal(Math.abs(match.rating_change), 2) });
-  const opponent = match.opponent_id && !match.bot_level
-    ? el("a", { href: `/player/${match.opponent_id}`, class: "player-name" }, opponentText(match))
-    : el("span", {}, opponentText(match));
   return el(
     "tr",
     { dataset: { game: match.id } },
-    el("td", {}, date(match.date)),
-    el("td", {}, opponent),
-    el("td", {}, match.length ? t("game.matchLength", { length: match.length }) : t("game.money")),
-    el("td", {}, match.rules === "custom" ? t("lobby.customRules") : t(`rules.${match.rules}`)),
-    el("td", { class: match.won ? "won" : "lost" }, el("bdi", {}, resultText(match))),
+    gameCells(fromMatch(match)),
     el("td", {}, el("bdi", {}, change)),
     el("td", {}, el("a", { href: match.replay_url }, t("profile.replay"))),
   );
@@ -95,7 +70,7 @@ export async function profilePage(root, playerId) {
       el(
         "section",
         { class: "card profile" },
-        el("h2", { class: "profile-name" }, profile.display_name),
+        el("h2", { class: "profile-name" }, playerName(profile.display_name)),
         profile.is_guest ? el("p", { class: "hint-text" }, t("profile.guest")) : null,
         el(
           "dl",
@@ -114,7 +89,7 @@ export async function profilePage(root, playerId) {
               title: t("rating.graph"),
               labels: [
                 t("rating.start"),
-                ...profile.history.map((p) => t(p.game ? "rating.pointReplay" : "rating.point", { date: date(p.at), rating: rating(p.rating) })),
+                ...profile.history.map((p) => t(p.game ? "rating.pointReplay" : "rating.point", { date: dateText(p.at), rating: rating(p.rating) })),
               ],
               links: [null, ...profile.history.map((p) => (p.game ? `/replay/${encodeURIComponent(p.game)}` : null))],
               digits: 0,
@@ -124,7 +99,7 @@ export async function profilePage(root, playerId) {
         rates.length
           ? lineChart(rates, {
               title: t("profile.errorRate"),
-              labels: profile.error_rates.map((p) => t("profile.errorPointReplay", { date: date(p.at), pr: decimal(p.pr, 1) })),
+              labels: profile.error_rates.map((p) => t("profile.errorPointReplay", { date: dateText(p.at), pr: decimal(p.pr, 1) })),
               links: profile.error_rates.map((p) => `/replay/${encodeURIComponent(p.game)}`),
               digits: 1,
             })
@@ -171,7 +146,7 @@ export async function leaderboardPage(root) {
                 el(
                   "li",
                   {},
-                  el("a", { href: `/player/${entry.id}`, class: "player-name" }, entry.display_name),
+                  el("a", { href: `/player/${entry.id}`, class: "player-name" }, playerName(entry.display_name)),
                   el("bdi", { class: "rating" }, ` ${rating(entry.rating)}`),
                 ),
               ),

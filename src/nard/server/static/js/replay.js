@@ -5,7 +5,8 @@ import { attachAnalysis, decisionHtml, graphSvg, markClass, markSymbol, parsePla
 import { Board, locOf, moveChecker, other, pipCount } from "./board.js";
 import { replayChat } from "./chat.js";
 import { num, onLangChange, t, translate } from "./i18n.js";
-import { gameLine } from "./home.js";
+import { fromGame, gameLine } from "./gamelist.js";
+import { el, fill } from "./dom.js";
 import { formatPlay, notation } from "./notation.js";
 import { describeRules } from "./rules.js";
 import { playerName } from "./names.js";
@@ -22,20 +23,16 @@ export async function historyPage(root) {
     } catch {
       games = [];
     }
-    const list = root.querySelector(".game-list");
-    list.innerHTML = games.length
-      ? games
-          .map((game) => {
-            const winner = game.result?.winner;
-            const won = winner && game.you.includes(winner);
-            // At one screen both seats are yours: say which colour won.
-            let label = game.you.length > 1 ? t("game.won", { name: t(`side.${winner}`) }) : t(won ? "history.won" : "history.lost");
-            if (game.result?.reason === "claimed") label = t("history.forfeit", { result: label });
-            const badge = winner ? `<span class="badge ${won ? "won" : "lost"}">${escapeHtml(label)}</span>` : "";
-            return `<li><a class="game-link" href="/replay/${encodeURIComponent(game.id)}">${badge} ${gameLine(game)}</a></li>`;
-          })
-          .join("")
-      : `<li class="empty">${escapeHtml(t("history.none"))}</li>`;
+    const item = (game) => {
+      const facts = fromGame(game);
+      const winner = game.result?.winner;
+      // At one screen both seats are yours: say which colour won.
+      let label = game.you.length > 1 ? t("game.won", { name: t(`side.${winner}`) }) : t(facts.won ? "history.won" : "history.lost");
+      if (game.result?.reason === "claimed") label = t("history.forfeit", { result: label });
+      const badge = winner ? [el("span", { class: `badge ${facts.won ? "won" : "lost"}` }, label), " "] : [];
+      return el("li", {}, el("a", { class: "game-link", href: `/replay/${encodeURIComponent(game.id)}` }, badge, gameLine(facts)));
+    };
+    fill(root.querySelector(".game-list"), games.length ? games.map(item) : el("li", { class: "empty" }, t("history.none")));
   };
   onLangChange(draw);
   await draw();

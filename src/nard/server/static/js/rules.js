@@ -19,9 +19,11 @@ export function describeRules(record) {
   if (rules.gammon_wins_match) customs.push(t("custom.gammonWins"));
   if (rules.no_backgammon) customs.push(t("custom.noBackgammon"));
   const preset = iranian ? t("rules.iranian") : customs.length ? t("rules.custom") : t("rules.standard");
-  const parts = [preset, rules.cube === false ? t("rules.noCube") : t("rules.cube")];
+  // A 1-point match is decided by its one game: there is nothing to double for.
+  const cube = rules.cube !== false && record.length !== 1;
+  const parts = [preset, cube ? t("rules.cube") : rules.cube === false ? t("rules.noCube") : t("rules.noCubeOnePoint")];
   parts.push(record.length ? t("game.matchLength", { length: record.length }) : t("game.money"));
-  if (rules.cube !== false) {
+  if (cube) {
     const options = record.options || {};
     if (record.length && record.crawford_rule === false) parts.push(t("rules.noCrawford"));
     if (!record.length && options.jacoby) parts.push(t("rules.jacoby"));

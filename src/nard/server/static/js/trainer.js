@@ -411,10 +411,10 @@ export async function reportPage(root) {
   const params = new URLSearchParams(location.search);
   root.innerHTML = `
     <section class="card report">
-      <h2 data-i18n="trainer.report.title"></h2>
+      <h2 id="report-title" data-i18n="trainer.report.title"></h2>
       <div class="board-wrap"></div>
       <div class="report-verdict"></div>
-      <textarea class="share-text report-text" rows="12" readonly dir="auto"></textarea>
+      <textarea class="share-text report-text" rows="12" readonly dir="auto" aria-labelledby="report-title"></textarea>
       <p class="copy-row"><button type="button" class="btn primary copy-report" data-i18n="trainer.report.copy"></button></p>
     </section>`;
   translate(root);

@@ -1,0 +1,88 @@
+// One game in a list of games (the home page's, the history's, a profile's recent
+// matches): the opponent, the match, the rules, the score, the result and when, written
+// the same way on every page. Names go in as text, never as markup.
+import { el } from "./dom.js";
+import { lang, num, t } from "./i18n.js";
+import { playerName } from "./names.js";
+
+/** A moment as every list writes it: the day and the time, in the page's language. */
+export function dateText(value) {
+  const when = new Date(value);
+  if (Number.isNaN(when.getTime())) return "";
+  return new Intl.DateTimeFormat(lang === "fa" ? "fa-IR" : "en-GB", { dateStyle: "medium", timeStyle: "short" }).format(when);
+}
+
+function timeEl(value) {
+  const text = dateText(value);
+  return text ? el("time", { datetime: value }, text) : null;
+}
+
+/**
+ * What a list shows of a game, from a game of ``GET /api/games``: ``opponent`` ({name,
+ * id}), ``length``, ``rules``, ``score``, ``won`` (true, false, or null while undecided),
+ * ``date``.
+ */
+export function fromGame(game) {
+  const opponent = game.seats.find((seat) => !game.you.includes(seat.side));
+  const name =
+    game.mode === "hotseat"
+      ? t("home.hotseat")
+      : playerName(opponent?.name) || (opponent?.is_bot ? t("game.computer") : t("game.waitingFriend"));
+  const winner = game.result?.winner;
+  return {
+    opponent: { name, id: null },
+    length: game.length,
+    rules: game.rules,
+    score: game.score,
+    won: winner ? game.you.includes(winner) : null,
+    date: game.updated_at,
+  };
+}
+
+/** The same from a profile's recent match (``GET /api/players/{id}/profile``). */
+export function fromMatch(match) {
+  const name = match.bot_level
+    ? t("name.bot", { level: t(`level.${match.bot_level}`) })
+    : playerName(match.opponent) ?? t("profile.unknownOpponent");
+  return {
+    opponent: { name, id: match.bot_level ? null : match.opponent_id },
+    length: match.length,
+    rules: match.rules,
+    score: match.score,
+    won: match.won,
+    date: match.date,
+  };
+}
+
+function opponentEl(facts) {
+  const { name, id } = facts.opponent;
+  return id ? el("a", { href: `/player/${id}`, class: "opponent player-name" }, name) : el("span", { class: "opponent" }, name);
+}
+
+const lengthText = (facts) => (facts.length ? t("game.matchLength", { length: facts.length }) : t("game.money"));
+const rulesText = (facts) => (facts.rules === "custom" ? t("lobby.customRules") : t(`rules.${facts.rules}`));
+const scoreText = (facts) => `${num(facts.score[0])}–${num(facts.score[1])}`;
+
+/** "Won 1–0", "Lost 0–1", or "Ended 0–0" for a match that ended undecided. */
+export function resultText(facts) {
+  const score = scoreText(facts);
+  if (facts.won === null || facts.won === undefined) return t("profile.unfinished", { score });
+  return t(facts.won ? "profile.won" : "profile.lost", { score });
+}
+
+/** A game as a line of a list: opponent · length · rules · score · date (nodes). */
+export function gameLine(facts) {
+  const parts = [opponentEl(facts), lengthText(facts), rulesText(facts), el("bdi", {}, scoreText(facts)), timeEl(facts.date)];
+  return parts.filter(Boolean).flatMap((part, i) => (i ? [" · ", part] : [part]));
+}
+
+/** A game as the cells of a table row: date, opponent, length, rules, result. */
+export function gameCells(facts) {
+  return [
+    el("td", {}, timeEl(facts.date)),
+    el("td", {}, opponentEl(facts)),
+    el("td", {}, lengthText(facts)),
+    el("td", {}, rulesText(facts)),
+    el("td", { class: facts.won ? "won" : "lost" }, el("bdi", {}, resultText(facts))),
+  ];
+}

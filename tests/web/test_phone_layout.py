@@ -1,0 +1,131 @@
+"""The game page on a phone (issue 17, "Comfort"): in portrait a point is a thumb wide
+and its whole column takes the tap, its number readable, its checkers as big as it
+allows; on its side the board, the header and the buttons all fit without overlapping.
+Measured on the rendered page, in Persian and in English."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+
+from tests.web.conftest import require_browser
+from tests.web.driver import act_once, start_bot_game
+
+require_browser()
+
+FAST = "localStorage.setItem('nard.settings', JSON.stringify({speed: 'off', autoForced: false}))"
+
+MEASURE = """() => {
+  const box = e => e.getBoundingClientRect();
+  const board = box(document.querySelector('svg.board'));
+  const points = [...document.querySelectorAll('.hit[data-loc^="p"]')].map(box);
+  const numbers = [...document.querySelectorAll('.point-number')].map(box);
+  const checkers = [...document.querySelectorAll('.board circle.checker')].map(box);
+  return {
+    board: {top: board.top, bottom: board.bottom, height: board.height},
+    pointWidths: points.map(r => r.width),
+    pointTops: points.map(r => r.top), pointBottoms: points.map(r => r.bottom),
+    pointHeights: points.map(r => r.height),
+    numberHeights: numbers.map(r => r.height),
+    checkerWidths: checkers.map(r => r.width),
+  };
+}"""
+
+BOXES = """() => {
+  const box = e => { const r = e.getBoundingClientRect();
+                     return {left: r.left, right: r.right, top: r.top, bottom: r.bottom}; };
+  const shown = [...document.querySelectorAll('.controls .btn')].filter(b => !b.hidden);
+  return {
+    board: box(document.querySelector('svg.board')),
+    header: box(document.querySelector('header.top')),
+    links: [...document.querySelectorAll('header.top a, header.top button')]
+      .filter(e => e.getClientRects().length).map(box),
+    buttons: shown.map(b => ({name: b.dataset.action, ...box(b)})),
+    width: innerWidth, height: innerHeight,
+  };
+}"""
+
+
+def phone(context_factory: Any, lang: str, width: int, height: int) -> Any:
+    context = context_factory(
+        lang, viewport={"width": width, "height": height}, is_mobile=True, has_touch=True
+    )
+    context.add_init_script(FAST)
+    return context.new_page()
+
+
+def until_moving(page: Any) -> None:
+    """Roll (and answer what comes) until this player has checkers to move."""
+    deadline = time.monotonic() + 30
+    while not page.locator(".hit.source").count():
+        assert time.monotonic() < deadline, "never got a turn to move"
+        if act_once(page) is None:
+            page.wait_for_timeout(80)
+
+
+@pytest.mark.parametrize("lang", ["fa", "en"])
+@pytest.mark.parametrize("size", [(390, 844), (412, 915)])
+def test_in_portrait_points_are_a_thumb_wide_and_take_the_whole_column(
+    server: str, context_factory: Any, page_errors: list[str], lang: str, size: tuple[int, int]
+) -> None:
+    page = phone(context_factory, lang, *size)
+    page.on("pageerror", lambda error: page_errors.append(str(error)))
+    start_bot_game(page, server)
+    until_moving(page)
+    found = page.evaluate(MEASURE)
+    board = found["board"]
+    assert len(found["pointWidths"]) == 24
+    assert min(found["pointWidths"]) >= 30, found["pointWidths"]
+    # A point's tap target runs from the board's edge (its number too) to the middle.
+    assert min(found["pointHeights"]) >= board["height"] / 2 - 1
+    edges = found["pointTops"] + found["pointBottoms"]
+    assert min(edges) <= board["top"] + 1 and max(edges) >= board["bottom"] - 1
+    assert min(found["numberHeights"]) >= 12, found["numberHeights"]
+    # Checkers fill their point, less a hair between neighbours.
+    assert min(found["checkerWidths"]) >= 0.9 * min(found["pointWidths"])
+    assert not page_errors
+
+
+def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+    return (
+        a["left"] < b["right"]
+        and b["left"] < a["right"]
+        and a["top"] < b["bottom"]
+        and (b["top"] < a["bottom"])
+    )
+
+
+def inside(box: dict[str, float], width: int, height: int) -> bool:
+    within_width = box["left"] >= 0 and box["right"] <= width
+    return within_width and box["top"] >= 0 and box["bottom"] <= height
+
+
+@pytest.mark.parametrize("lang", ["fa", "en"])
+def test_on_its_side_the_board_header_and_buttons_fit_together(
+    server: str, context_factory: Any, page_errors: list[str], lang: str
+) -> None:
+    page = phone(context_factory, lang, 844, 390)
+    page.on("pageerror", lambda error: page_errors.append(str(error)))
+    start_bot_game(page, server)
+    # The first game's rules, shown large, must not push the buttons off the screen.
+    page.wait_for_selector(".rules-banner.prominent:not([hidden])")
+    layouts = [page.evaluate(BOXES)]  # the roll button
+    until_moving(page)
+    layouts.append(page.evaluate(BOXES))  # undo and confirm
+    names = {button["name"] for layout in layouts for button in layout["buttons"]}
+    assert {"roll", "confirm", "undo"} <= names, names
+    for layout in layouts:
+        width, height = layout["width"], layout["height"]
+        assert inside(layout["board"], width, height), layout
+        # The header keeps to the height the layout leaves it, its links inside it.
+        assert layout["header"]["bottom"] <= layout["board"]["top"] + 0.5, layout
+        for link in layout["links"]:
+            assert inside(link, width, height) and link["bottom"] <= layout["header"]["bottom"]
+        for button in layout["buttons"]:
+            assert inside(button, width, height), button
+            assert not overlap(button, layout["board"]), button
+            others = [b for b in layout["buttons"] if b is not button]
+            assert not any(overlap(button, b) for b in others), layout["buttons"]
+    assert not page_errors
