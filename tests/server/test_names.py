@@ -27,6 +27,12 @@ HOSTILE = [
     "\u200c\u200c",  # only joiners: nothing to read
     "x" * 41,
     "   ",
+    # Names the server gives, which pages translate: nobody may pass for the computer or a guest.
+    "Bot (expert)",
+    "Computer (world_class)",
+    "رایانه (استاد)",
+    "Guest 1234",
+    "مهمان ۱۲۳۴",
 ]
 
 

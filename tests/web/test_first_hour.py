@@ -280,6 +280,8 @@ WHOLE = """async () => {
       pts1: i18n.t('game.points', {count: 1}),
       pts0: i18n.t('game.points', {count: 0}),
       forfeit: i18n.tWho('game.byForfeit', true, {name: 'x'}),
+      // A name holding a placeholder stays as written, whatever comes after it.
+      braces: i18n.tWho('game.cubeTaken', false, {name: '{value}', value: 2}),
     };
   }
   return out;
@@ -300,6 +302,7 @@ def test_messages_are_written_whole_for_each_reader_and_number(
     assert en["two"] == "You won K: 2 points."
     assert (en["pts1"], en["pts0"]) == ("1 pt", "0 pts")
     assert "forfeit" in en["forfeit"]
+    assert en["braces"] == "{value} takes: the cube is now 2."
     assert fa["youTake"].startswith("پذیرفتید") and "۲" in fa["youTake"]
     assert fa["theyTake"].startswith("Sara پذیرفت")
     assert "شما" not in fa["youDrop"] and fa["youDrop"] == "نپذیرفتید."

@@ -18,6 +18,10 @@ ValueError: a name cannot contain the invisible character U+202E
 Traceback (most recent call last):
 ...
 ValueError: a name cannot contain the control character U+000A
+>>> display_name("Bot (expert)")
+Traceback (most recent call last):
+...
+ValueError: a name cannot look like one the server gives (a guest's or the bot's)
 """
 
 from __future__ import annotations
@@ -34,6 +38,11 @@ MAX_LENGTH = 40
 """Characters in a name (the database column's width)."""
 
 _SPACES = re.compile(r"\s+")
+_MADE_UP = re.compile(
+    r"^(?:(?:bot|computer|رایانه)\s*\(.*|(?:guest|مهمان)\s*[0-9۰-۹٠-٩]+)$", re.IGNORECASE
+)
+"""The names the server gives guests ("Guest 1234") and the computer ("Bot (expert)"), which
+pages write in their own language as «مهمان ۱۲۳۴» or «رایانه (استاد)»: nobody may pass for one."""
 
 
 def display_name(value: str) -> str:
@@ -48,6 +57,8 @@ def display_name(value: str) -> str:
         raise ValueError(f"a name is at most {MAX_LENGTH} characters")
     if not any(unicodedata.category(char)[0] in "LNPS" for char in name):
         raise ValueError("a name needs at least one visible character")
+    if _MADE_UP.match(name):
+        raise ValueError("a name cannot look like one the server gives (a guest's or the bot's)")
     return name
 
 

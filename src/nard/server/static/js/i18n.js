@@ -57,12 +57,12 @@ function lookup(keys) {
  */
 export function t(key, vars = {}) {
   const keys = typeof vars.count === "number" ? [`${key}.${pluralOf(vars.count)}`, `${key}.other`, key] : [key];
-  let text = lookup(keys);
-  for (const [name, value] of Object.entries(vars)) {
-    const shown = typeof value === "number" ? num(value) : String(value);
-    text = text.split(`{${name}}`).join(shown);
-  }
-  return text;
+  // One pass over the text, so that a value (a player's name) holding "{black}" stays as written.
+  return lookup(keys).replace(/\{(\w+)\}/g, (whole, name) => {
+    if (!Object.hasOwn(vars, name)) return whole;
+    const value = vars[name];
+    return typeof value === "number" ? num(value) : String(value);
+  });
 }
 
 /** Fill every element carrying data-i18n (text) or data-i18n-title (tooltip). */
