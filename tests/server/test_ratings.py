@@ -111,7 +111,15 @@ def test_ratings_after_a_one_and_a_three_point_match(server: Harness) -> None:
     recent = ann_now["recent"][0]
     assert recent["id"] == second["id"] and recent["won"] is False and recent["length"] == 3
     assert recent["opponent"] == "bob" and recent["rating_change"] == pytest.approx(-17.63, 0.01)
-    assert recent["replay_url"] == f"/replay/{second['id']}"
+    # The replay is anyone's to read: its link carries the match's spectator token.
+    replay = recent["replay_url"]
+    assert replay.startswith(f"/replay/{second['id']}?watch=")
+    assert [point["replay_url"] for point in ann_now["history"]][1] == replay
+    server.guest("stranger")
+    record = f"/api/games/{second['id']}/record.json"
+    assert server.request("stranger", "GET", record).status_code == 404
+    watch = replay.split("?", 1)[1]
+    assert server.request("stranger", "GET", f"{record}?{watch}").json()["length"] == 3
     board = server.request(None, "GET", "/api/leaderboard").json()["data"]
     ranks = {entry["id"]: entry["rank"] for entry in board}
     assert ranks[bob] < ranks[ann]

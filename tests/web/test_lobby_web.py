@@ -102,7 +102,14 @@ def test_two_accounts_meet_in_the_lobby_and_their_ratings_move(
     assert bob.locator("svg.line-chart polyline").count() == 1
     # The rating's point after the match links to its replay, titled in Persian.
     point = bob.locator("svg.line-chart a.point-link")
-    assert point.count() == 1 and point.get_attribute("href") == f"/replay/{game_id}"
+    href = str(point.get_attribute("href"))
+    assert point.count() == 1 and href.startswith(f"/replay/{game_id}?watch=")
+    # Anyone who follows it reads the match (the link carries its spectator token).
+    stranger = context_factory("en").new_page()
+    stranger.on("pageerror", lambda error: page_errors.append(str(error)))
+    open_page(stranger, f"{server}{href}")
+    stranger.locator(".move-list li").first.wait_for()
+    assert "not found" not in str(stranger.locator(".replay-text").text_content())
     assert "بازبینی" in str(point.get_attribute("aria-label"))
     assert "۱۴۹۰" in str(point.get_attribute("aria-label"))
     shot(bob, "profile-fa")

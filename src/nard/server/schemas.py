@@ -189,6 +189,7 @@ class RatingPoint(BaseModel):
     at: datetime
     rating: float
     game: str | None
+    replay_url: str | None = None
 
 
 class RecentMatch(BaseModel):
@@ -214,6 +215,7 @@ class ErrorRatePoint(BaseModel):
 
     at: datetime
     game: str
+    replay_url: str
     pr: float
 
 

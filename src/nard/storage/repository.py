@@ -374,6 +374,15 @@ class GameRepository:
             .order_by(GameAction.seq)
         ).all()
 
+    def watch_tokens(self, public_ids: Sequence[str]) -> dict[str, str]:
+        """The spectator tokens of these games, by public id."""
+        if not public_ids:
+            return {}
+        rows = self.session.execute(
+            select(Game.public_id, Game.watch_token).where(Game.public_id.in_(public_ids))
+        ).all()
+        return {str(public_id): str(token) for public_id, token in rows}
+
     def of_player(
         self, player_id: int, *, finished: bool | None = None, limit: int = 100
     ) -> Sequence[Game]:

@@ -48,8 +48,14 @@ def _recent(
         won=_won(game, player_id),
         rated=game.rated,
         rating_change=changes.get(game.id),
-        replay_url=f"/replay/{game.public_id}",
+        replay_url=replay_url(game.public_id, game.watch_token),
     )
+
+
+def replay_url(public_id: str, watch_token: str) -> str:
+    """The replay of a finished match, for anyone: the link carries its spectator token
+    (a lobby already shows the same token while the match is played)."""
+    return f"/replay/{public_id}?watch={watch_token}"
 
 
 class ProfileService:
@@ -74,6 +80,7 @@ class ProfileService:
             seated = {p for g in games for p in (g.white_player_id, g.black_player_id) if p}
             names = PlayerRepository(session).names(list(seated))
             changes = {c.game_id: c.rating_after - c.rating_before for c, _ in history}
+            tokens = GameRepository(session).watch_tokens([game for _, game in history])
             rates = []
             for game, analysis in AnalysisRepository(session).done_of_player(player_id):
                 stats = (analysis.result or {}).get("stats") or []
@@ -83,6 +90,7 @@ class ProfileService:
                         schemas.ErrorRatePoint(
                             at=game.finished_at or analysis.updated_at,
                             game=game.public_id,
+                            replay_url=replay_url(game.public_id, game.watch_token),
                             pr=float(stats[side]["pr"]),
                         )
                     )
@@ -97,7 +105,10 @@ class ProfileService:
                 losses=losses,
                 history=[
                     schemas.RatingPoint(
-                        at=change.created_at, rating=round(change.rating_after, 2), game=game
+                        at=change.created_at,
+                        rating=round(change.rating_after, 2),
+                        game=game,
+                        replay_url=replay_url(game, tokens[game]) if game in tokens else None,
                     )
                     for change, game in history
                 ],

@@ -89,9 +89,9 @@ export async function profilePage(root, playerId) {
               title: t("rating.graph"),
               labels: [
                 t("rating.start"),
-                ...profile.history.map((p) => t(p.game ? "rating.pointReplay" : "rating.point", { date: dateText(p.at), rating: rating(p.rating) })),
+                ...profile.history.map((p) => t(p.replay_url ? "rating.pointReplay" : "rating.point", { date: dateText(p.at), rating: rating(p.rating) })),
               ],
-              links: [null, ...profile.history.map((p) => (p.game ? `/replay/${encodeURIComponent(p.game)}` : null))],
+              links: [null, ...profile.history.map((p) => p.replay_url || null)],
               digits: 0,
             })
           : el("p", { class: "empty" }, t("rating.noneYet")),
@@ -100,7 +100,7 @@ export async function profilePage(root, playerId) {
           ? lineChart(rates, {
               title: t("profile.errorRate"),
               labels: profile.error_rates.map((p) => t("profile.errorPointReplay", { date: dateText(p.at), pr: decimal(p.pr, 1) })),
-              links: profile.error_rates.map((p) => `/replay/${encodeURIComponent(p.game)}`),
+              links: profile.error_rates.map((p) => p.replay_url),
               digits: 1,
             })
           : el("p", { class: "empty" }, t("profile.noAnalyses")),

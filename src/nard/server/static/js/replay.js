@@ -178,6 +178,9 @@ function hits(board, side, to) {
 }
 
 export async function replayPage(root, gameId) {
+  // A profile's link carries the match's spectator token, so anyone can read a finished match.
+  const watch = new URLSearchParams(location.search).get("watch");
+  const query = watch ? `?watch=${encodeURIComponent(watch)}` : "";
   root.innerHTML = `
   <section class="replay-page">
     <h2 data-i18n="replay.title"></h2>
@@ -206,13 +209,13 @@ export async function replayPage(root, gameId) {
       </div>
     </section>
     <ol class="move-list"></ol>
-    <p><a class="btn" data-i18n="game.download" href="/api/games/${encodeURIComponent(gameId)}/record.mat"></a></p>
+    <p><a class="btn" data-i18n="game.download" href="/api/games/${encodeURIComponent(gameId)}/record.mat${query}"></a></p>
   </section>`;
   translate(root);
   replayChat(root.querySelector(".replay-page"), gameId);
   let record;
   try {
-    record = await api("GET", `/api/games/${encodeURIComponent(gameId)}/record.json`);
+    record = await api("GET", `/api/games/${encodeURIComponent(gameId)}/record.json${query}`);
   } catch {
     root.querySelector(".replay-text").textContent = t("game.notFound");
     return;
@@ -225,7 +228,7 @@ export async function replayPage(root, gameId) {
   let viewSide = "white";
   let seated = false;
   try {
-    const game = await api("GET", `/api/games/${encodeURIComponent(gameId)}`);
+    const game = await api("GET", `/api/games/${encodeURIComponent(gameId)}${query}`);
     if (game.you.length === 1) viewSide = game.you[0];
     seated = game.you.length > 0;
   } catch {
@@ -341,7 +344,7 @@ export async function replayPage(root, gameId) {
   const loadAnalysis = async () => {
     let answer;
     try {
-      answer = await api("GET", `/api/games/${encodeURIComponent(gameId)}/analysis`);
+      answer = await api("GET", `/api/games/${encodeURIComponent(gameId)}/analysis${query}`);
     } catch {
       return;
     }
