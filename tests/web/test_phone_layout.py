@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import time
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 
+from nard.core.board import Position
 from tests.web.conftest import require_browser
-from tests.web.driver import act_once, start_bot_game
+from tests.web.driver import act_once, open_page, start_bot_game
 
 require_browser()
 
@@ -128,4 +130,44 @@ def test_on_its_side_the_board_header_and_buttons_fit_together(
             assert not overlap(button, layout["board"]), button
             others = [b for b in layout["buttons"] if b is not button]
             assert not any(overlap(button, b) for b in others), layout["buttons"]
+    assert not page_errors
+
+
+BAR = """() => {
+  const box = e => { const r = e.getBoundingClientRect();
+                     return {left: r.left, right: r.right, top: r.top, bottom: r.bottom}; };
+  const bar = box(document.querySelector('svg.board rect.bar'));
+  const middle = c => (box(c).left + box(c).right) / 2;
+  return {
+    bar,
+    checkers: [...document.querySelectorAll('svg.board circle.checker')]
+      .filter(c => middle(c) > bar.left && middle(c) < bar.right).map(box),
+    off: [...document.querySelectorAll('svg.board rect.off')].map(box),
+    points: [...document.querySelectorAll('.hit[data-loc^="p"]')].map(box),
+    barHits: [...document.querySelectorAll('.hit[data-loc^="bar-"]')].map(e => e.dataset.loc),
+  };
+}"""
+
+
+@pytest.mark.parametrize("lang", ["fa", "en"])
+def test_in_portrait_checkers_on_the_bar_stay_on_it_beside_those_borne_off(
+    server: str, context_factory: Any, page_errors: list[str], lang: str
+) -> None:
+    """On a phone the bar holds both the checkers hit and those borne off: a side hit
+    after bearing off most of its checkers has both, and neither may cover the other
+    nor spill onto a point (where a tap would mean that point)."""
+    page = phone(context_factory, lang, 390, 844)
+    page.on("pageerror", lambda error: page_errors.append(str(error)))
+    # White (the viewer): 2 on the bar, 12 off; Black: 3 on the bar, 11 off.
+    position = Position.from_points({25: 2, 2: 1}, {25: 3, 1: 1}).id()
+    open_page(page, f"{server}/report?position={quote(position, safe='')}&dice=64&play=bar/19")
+    page.wait_for_selector("svg.board.narrow .off")
+    found = page.evaluate(BAR)
+    bar, checkers = found["bar"], found["checkers"]
+    assert sorted(found["barHits"]) == ["bar-black", "bar-white"]
+    assert len(checkers) == 5, found
+    assert len(found["off"]) == 23, found
+    for checker in checkers:
+        assert bar["left"] <= checker["left"] and checker["right"] <= bar["right"], (checker, bar)
+        assert not any(overlap(checker, point) for point in found["points"]), checker
     assert not page_errors

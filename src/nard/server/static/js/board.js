@@ -18,12 +18,13 @@ function geometry(measures) {
 
 // MX: frame left/right; MY: frame top/bottom (room for point numbers); PW: point width;
 // BW: bar width; TW: tray width (borne-off checkers and the cube); PH: point height;
-// GAP: between the two rows; R: checker radius.
-const WIDE = geometry({ MX: 14, MY: 36, PW: 60, BW: 56, TW: 66, PH: 236, GAP: 84, R: 27, narrow: false });
-// A phone held upright: no tray (the borne-off checkers and the cube go on the bar,
-// where a side bearing off has no checker of its own) and thin margins, so that a point
-// is a thumb wide (30 px at 390 px) and its checkers as big as it allows.
-const NARROW = geometry({ MX: 4, MY: 36, PW: 60, BW: 44, TW: 0, PH: 236, GAP: 84, R: 29, narrow: true });
+// GAP: between the two rows; R: checker radius; BR: a checker's radius on the bar.
+const WIDE = geometry({ MX: 14, MY: 36, PW: 60, BW: 56, TW: 66, PH: 236, GAP: 84, R: 27, BR: 27, narrow: false });
+// A phone held upright: no tray (the borne-off checkers and the cube go on the bar) and
+// thin margins, so that a point is a thumb wide (30 px at 390 px) and its checkers as
+// big as it allows. A bar as wide as those checkers would take that width from the
+// points, so checkers on the bar are smaller: inside it, a tap on one is a tap on the bar.
+const NARROW = geometry({ MX: 2, MY: 36, PW: 60, BW: 48, TW: 0, PH: 236, GAP: 84, R: 29, BR: 24, narrow: true });
 const PHONE = "(max-width: 600px)";
 
 export const other = (side) => (side === "white" ? "black" : "white");
@@ -147,10 +148,10 @@ export class Board {
   checkerXY(loc, index, count) {
     if (loc.startsWith("bar-")) {
       const mine = loc.slice(4) === this.model.viewSide;
-      const room = this.g.PH - this.g.R - 20;
-      const step = count > 1 ? Math.min(2 * this.g.R, room / (count - 1)) : 0;
+      const room = this.g.PH - this.g.BR - 20;
+      const step = count > 1 ? Math.min(2 * this.g.BR, room / (count - 1)) : 0;
       const x = this.barX() + this.g.BW / 2;
-      const start = this.g.HEIGHT / 2 + (mine ? 1 : -1) * (this.g.GAP / 2 + this.g.R + 6);
+      const start = this.g.HEIGHT / 2 + (mine ? 1 : -1) * (this.g.GAP / 2 + this.g.BR + 6);
       return { x, y: start + (mine ? 1 : -1) * index * step };
     }
     if (loc.startsWith("off-")) {
@@ -252,8 +253,9 @@ export class Board {
         let cls = `checker checker-${side}`;
         if (isTop && model.sources?.has(loc)) cls += " movable";
         if (isTop && this.selected === loc) cls += " selected";
-        el("circle", { cx: x, cy: y, r: this.g.R - 1, class: cls }, svg);
-        el("circle", { cx: x, cy: y, r: this.g.R - 9, class: `checker-rim checker-${side}` }, svg);
+        const radius = loc.startsWith("bar") ? this.g.BR : this.g.R;
+        el("circle", { cx: x, cy: y, r: radius - 1, class: cls }, svg);
+        el("circle", { cx: x, cy: y, r: radius - 9, class: `checker-rim checker-${side}` }, svg);
         const stackLimit = loc.startsWith("bar") ? 1 : 5;
         if (isTop && count > stackLimit) {
           const label = el("text", { x, y: y + 6, class: `checker-count on-${side}` }, svg);
