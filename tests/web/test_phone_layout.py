@@ -170,4 +170,5 @@ def test_in_portrait_checkers_on_the_bar_stay_on_it_beside_those_borne_off(
     for checker in checkers:
         assert bar["left"] <= checker["left"] and checker["right"] <= bar["right"], (checker, bar)
         assert not any(overlap(checker, point) for point in found["points"]), checker
+        assert not any(overlap(checker, off) for off in found["off"]), (checker, found["off"])
     assert not page_errors
