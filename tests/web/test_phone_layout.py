@@ -172,3 +172,51 @@ def test_in_portrait_checkers_on_the_bar_stay_on_it_beside_those_borne_off(
         assert not any(overlap(checker, point) for point in found["points"]), checker
         assert not any(overlap(checker, off) for off in found["off"]), (checker, found["off"])
     assert not page_errors
+
+
+BOARDS = """async () => {
+  const { Board } = await import('/static/js/board.js');
+  const start = () => { const side = Array(26).fill(0);
+                        Object.assign(side, {24: 2, 13: 5, 8: 3, 6: 5}); return side; };
+  const make = () => {
+    const box = document.body.appendChild(document.createElement('div'));
+    const board = new Board(box);
+    board.render({board: {white: start(), black: start()}, viewSide: 'white', homeRight: true,
+                  dice: null, cube: null});
+    return {box, board};
+  };
+  const kept = make(), destroyed = make(), dropped = make();
+  destroyed.board.destroy();
+  dropped.box.remove();
+  window.boards = {kept, destroyed, dropped};
+  return [kept, destroyed, dropped].map(({board}) => board.svg.getAttribute('viewBox'));
+}"""
+
+VIEW_BOXES = """() => ['kept', 'destroyed', 'dropped'].map(
+  name => window.boards[name].board.svg.getAttribute('viewBox'))"""
+
+
+def test_a_board_its_page_let_go_of_is_not_redrawn_when_the_phone_turns(
+    server: str, context_factory: Any, page_errors: list[str]
+) -> None:
+    """Each board follows the phone's turning; one destroyed, or dropped from its page,
+    stops following (no listener left behind keeps it drawn and alive)."""
+    page = phone(context_factory, "en", 390, 844)
+    page.on("pageerror", lambda error: page_errors.append(str(error)))
+    open_page(page, f"{server}/")
+    narrow = page.evaluate(BOARDS)
+    assert len(set(narrow)) == 1, narrow
+    page.set_viewport_size({"width": 844, "height": 390})
+    page.wait_for_function(
+        f"() => window.boards.kept.board.svg.getAttribute('viewBox') !== {narrow[0]!r}"
+    )
+    kept, destroyed, dropped = page.evaluate(VIEW_BOXES)
+    assert kept != narrow[0]
+    assert destroyed == dropped == narrow[0]
+    assert not page.evaluate("() => window.boards.destroyed.board.svg.isConnected")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_function(
+        f"() => window.boards.kept.board.svg.getAttribute('viewBox') === {narrow[0]!r}"
+    )
+    assert page.evaluate(VIEW_BOXES) == [narrow[0]] * 3
+    assert not page_errors

@@ -107,7 +107,20 @@ export class Board {
     this.svg.addEventListener("pointerdown", (event) => this.pointerDown(event));
     this.svg.addEventListener("pointermove", (event) => this.pointerMove(event));
     this.svg.addEventListener("pointerup", (event) => this.pointerUp(event));
-    this.phone.addEventListener("change", () => this.model && this.draw(this.model.board));
+    // Turning the phone redraws the board; one its page has dropped without destroy()
+    // is let go at the first turn rather than drawn (and kept) for ever.
+    this.onTurn = () => {
+      if (!this.svg.isConnected) this.destroy();
+      else if (this.model) this.draw(this.model.board);
+    };
+    this.phone.addEventListener("change", this.onTurn);
+  }
+
+  /** Take the board off its page, for good: the page replaces it. */
+  destroy() {
+    this.phone.removeEventListener("change", this.onTurn);
+    this.drag = null;
+    this.svg.remove();
   }
 
   // -- geometry ------------------------------------------------------------------------
