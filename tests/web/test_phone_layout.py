@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import time
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 
+from nard.core.board import Position
 from tests.web.conftest import require_browser
-from tests.web.driver import act_once, start_bot_game
+from tests.web.driver import act_once, open_page, start_bot_game
 
 require_browser()
 
@@ -128,4 +130,93 @@ def test_on_its_side_the_board_header_and_buttons_fit_together(
             assert not overlap(button, layout["board"]), button
             others = [b for b in layout["buttons"] if b is not button]
             assert not any(overlap(button, b) for b in others), layout["buttons"]
+    assert not page_errors
+
+
+BAR = """() => {
+  const box = e => { const r = e.getBoundingClientRect();
+                     return {left: r.left, right: r.right, top: r.top, bottom: r.bottom}; };
+  const bar = box(document.querySelector('svg.board rect.bar'));
+  const middle = c => (box(c).left + box(c).right) / 2;
+  return {
+    bar,
+    checkers: [...document.querySelectorAll('svg.board circle.checker')]
+      .filter(c => middle(c) > bar.left && middle(c) < bar.right).map(box),
+    off: [...document.querySelectorAll('svg.board rect.off')].map(box),
+    points: [...document.querySelectorAll('.hit[data-loc^="p"]')].map(box),
+    barHits: [...document.querySelectorAll('.hit[data-loc^="bar-"]')].map(e => e.dataset.loc),
+  };
+}"""
+
+
+@pytest.mark.parametrize("lang", ["fa", "en"])
+def test_in_portrait_checkers_on_the_bar_stay_on_it_beside_those_borne_off(
+    server: str, context_factory: Any, page_errors: list[str], lang: str
+) -> None:
+    """On a phone the bar holds both the checkers hit and those borne off: a side hit
+    after bearing off most of its checkers has both, and neither may cover the other
+    nor spill onto a point (where a tap would mean that point)."""
+    page = phone(context_factory, lang, 390, 844)
+    page.on("pageerror", lambda error: page_errors.append(str(error)))
+    # White (the viewer): 2 on the bar, 12 off; Black: 3 on the bar, 11 off.
+    position = Position.from_points({25: 2, 2: 1}, {25: 3, 1: 1}).id()
+    open_page(page, f"{server}/report?position={quote(position, safe='')}&dice=64&play=bar/19")
+    page.wait_for_selector("svg.board.narrow .off")
+    found = page.evaluate(BAR)
+    bar, checkers = found["bar"], found["checkers"]
+    assert sorted(found["barHits"]) == ["bar-black", "bar-white"]
+    assert len(checkers) == 5, found
+    assert len(found["off"]) == 23, found
+    for checker in checkers:
+        assert bar["left"] <= checker["left"] and checker["right"] <= bar["right"], (checker, bar)
+        assert not any(overlap(checker, point) for point in found["points"]), checker
+        assert not any(overlap(checker, off) for off in found["off"]), (checker, found["off"])
+    assert not page_errors
+
+
+BOARDS = """async () => {
+  const { Board } = await import('/static/js/board.js');
+  const start = () => { const side = Array(26).fill(0);
+                        Object.assign(side, {24: 2, 13: 5, 8: 3, 6: 5}); return side; };
+  const make = () => {
+    const box = document.body.appendChild(document.createElement('div'));
+    const board = new Board(box);
+    board.render({board: {white: start(), black: start()}, viewSide: 'white', homeRight: true,
+                  dice: null, cube: null});
+    return {box, board};
+  };
+  const kept = make(), destroyed = make(), dropped = make();
+  destroyed.board.destroy();
+  dropped.box.remove();
+  window.boards = {kept, destroyed, dropped};
+  return [kept, destroyed, dropped].map(({board}) => board.svg.getAttribute('viewBox'));
+}"""
+
+VIEW_BOXES = """() => ['kept', 'destroyed', 'dropped'].map(
+  name => window.boards[name].board.svg.getAttribute('viewBox'))"""
+
+
+def test_a_board_its_page_let_go_of_is_not_redrawn_when_the_phone_turns(
+    server: str, context_factory: Any, page_errors: list[str]
+) -> None:
+    """Each board follows the phone's turning; one destroyed, or dropped from its page,
+    stops following (no listener left behind keeps it drawn and alive)."""
+    page = phone(context_factory, "en", 390, 844)
+    page.on("pageerror", lambda error: page_errors.append(str(error)))
+    open_page(page, f"{server}/")
+    narrow = page.evaluate(BOARDS)
+    assert len(set(narrow)) == 1, narrow
+    page.set_viewport_size({"width": 844, "height": 390})
+    page.wait_for_function(
+        f"() => window.boards.kept.board.svg.getAttribute('viewBox') !== {narrow[0]!r}"
+    )
+    kept, destroyed, dropped = page.evaluate(VIEW_BOXES)
+    assert kept != narrow[0]
+    assert destroyed == dropped == narrow[0]
+    assert not page.evaluate("() => window.boards.destroyed.board.svg.isConnected")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_function(
+        f"() => window.boards.kept.board.svg.getAttribute('viewBox') === {narrow[0]!r}"
+    )
+    assert page.evaluate(VIEW_BOXES) == [narrow[0]] * 3
     assert not page_errors

@@ -18,12 +18,15 @@ function geometry(measures) {
 
 // MX: frame left/right; MY: frame top/bottom (room for point numbers); PW: point width;
 // BW: bar width; TW: tray width (borne-off checkers and the cube); PH: point height;
-// GAP: between the two rows; R: checker radius.
-const WIDE = geometry({ MX: 14, MY: 36, PW: 60, BW: 56, TW: 66, PH: 236, GAP: 84, R: 27, narrow: false });
-// A phone held upright: no tray (the borne-off checkers and the cube go on the bar,
-// where a side bearing off has no checker of its own) and thin margins, so that a point
-// is a thumb wide (30 px at 390 px) and its checkers as big as it allows.
-const NARROW = geometry({ MX: 4, MY: 36, PW: 60, BW: 44, TW: 0, PH: 236, GAP: 84, R: 29, narrow: true });
+// GAP: between the two rows; R: checker radius; BR: a checker's radius on the bar; OFF:
+// the thickness of a borne-off checker, seen edge on.
+const WIDE = geometry({ MX: 14, MY: 36, PW: 60, BW: 56, TW: 66, PH: 236, GAP: 84, R: 27, BR: 27, OFF: 12, narrow: false });
+// A phone held upright: no tray (the cube goes on the bar, and the borne-off checkers,
+// thin, from the bar's ends) and thin margins, so that a point is a thumb wide (30 px at
+// 390 px) and its checkers as big as it allows. A bar as wide as those checkers would
+// take that width from the points, so checkers on the bar are smaller: inside it, a tap
+// on one is a tap on the bar.
+const NARROW = geometry({ MX: 2, MY: 36, PW: 60, BW: 48, TW: 0, PH: 236, GAP: 84, R: 29, BR: 24, OFF: 6, narrow: true });
 const PHONE = "(max-width: 600px)";
 
 export const other = (side) => (side === "white" ? "black" : "white");
@@ -104,7 +107,20 @@ export class Board {
     this.svg.addEventListener("pointerdown", (event) => this.pointerDown(event));
     this.svg.addEventListener("pointermove", (event) => this.pointerMove(event));
     this.svg.addEventListener("pointerup", (event) => this.pointerUp(event));
-    this.phone.addEventListener("change", () => this.model && this.draw(this.model.board));
+    // Turning the phone redraws the board; one its page has dropped without destroy()
+    // is let go at the first turn rather than drawn (and kept) for ever.
+    this.onTurn = () => {
+      if (!this.svg.isConnected) this.destroy();
+      else if (this.model) this.draw(this.model.board);
+    };
+    this.phone.addEventListener("change", this.onTurn);
+  }
+
+  /** Take the board off its page, for good: the page replaces it. */
+  destroy() {
+    this.phone.removeEventListener("change", this.onTurn);
+    this.drag = null;
+    this.svg.remove();
   }
 
   // -- geometry ------------------------------------------------------------------------
@@ -143,19 +159,25 @@ export class Board {
     return this.boardX0() + col * this.g.PW + (col >= 6 ? this.g.BW : 0);
   }
 
-  /** Centre of the ``index``-th checker (0 at the edge) of a stack of ``count`` at ``loc``. */
-  checkerXY(loc, index, count) {
+  /**
+   * Centre of the ``index``-th checker (0 at the edge) of a stack of ``count`` at ``loc``
+   * on ``board`` (which says, on a phone, how far the borne-off checkers reach up the bar).
+   */
+  checkerXY(loc, index, count, board = this.model.board) {
     if (loc.startsWith("bar-")) {
-      const mine = loc.slice(4) === this.model.viewSide;
-      const room = this.g.PH - this.g.R - 20;
-      const step = count > 1 ? Math.min(2 * this.g.R, room / (count - 1)) : 0;
-      const x = this.barX() + this.g.BW / 2;
-      const start = this.g.HEIGHT / 2 + (mine ? 1 : -1) * (this.g.GAP / 2 + this.g.R + 6);
-      return { x, y: start + (mine ? 1 : -1) * index * step };
+      const side = loc.slice(4);
+      const sign = side === this.model.viewSide ? 1 : -1;
+      const first = this.g.GAP / 2 + this.g.BR + 6;
+      // On a phone a side hit after bearing off has both on its half of the bar: its bar
+      // stack closes up short of its borne-off checkers (its count on the top one).
+      const last = this.g.narrow ? this.g.HEIGHT / 2 - this.g.MY - board[side][0] * this.g.OFF - 4 - this.g.BR : first + this.g.PH - this.g.BR - 20;
+      const step = count > 1 ? Math.min(2 * this.g.BR, (last - first) / (count - 1)) : 0;
+      return { x: this.barX() + this.g.BW / 2, y: this.g.HEIGHT / 2 + sign * (first + index * step) };
     }
     if (loc.startsWith("off-")) {
       const mine = loc.slice(4) === this.model.viewSide;
-      const y = mine ? this.g.HEIGHT - this.g.MY - 6 - index * 12 : this.g.MY + 6 + index * 12;
+      const away = this.g.OFF / 2 + index * this.g.OFF;
+      const y = mine ? this.g.HEIGHT - this.g.MY - away : this.g.MY + away;
       return { x: this.trayX() + this.trayW() / 2, y };
     }
     const view = Number(loc.slice(1));
@@ -171,7 +193,7 @@ export class Board {
   topXY(loc, board, extra = 0) {
     const { count } = occupant(board, loc, this.model.viewSide);
     const n = Math.max(0, count - 1 + extra);
-    return this.checkerXY(loc, n, Math.max(count + extra, 1));
+    return this.checkerXY(loc, n, Math.max(count + extra, 1), board);
   }
 
   // -- drawing -------------------------------------------------------------------------
@@ -239,11 +261,11 @@ export class Board {
       const { side, count } = occupant(board, loc, model.viewSide);
       if (!count) continue;
       for (let i = 0; i < count; i += 1) {
-        const { x, y } = this.checkerXY(loc, i, count);
+        const { x, y } = this.checkerXY(loc, i, count, board);
         if (loc.startsWith("off-")) {
           el(
             "rect",
-            { x: x - this.trayW() / 2 + 9, y: y - 5, width: this.trayW() - 18, height: 10, rx: 3, class: `off checker-${side}` },
+            { x: x - this.trayW() / 2 + 9, y: y - this.g.OFF / 2 + 1, width: this.trayW() - 18, height: this.g.OFF - 2, rx: this.g.OFF / 4, class: `off checker-${side}` },
             svg,
           );
           continue;
@@ -252,8 +274,9 @@ export class Board {
         let cls = `checker checker-${side}`;
         if (isTop && model.sources?.has(loc)) cls += " movable";
         if (isTop && this.selected === loc) cls += " selected";
-        el("circle", { cx: x, cy: y, r: this.g.R - 1, class: cls }, svg);
-        el("circle", { cx: x, cy: y, r: this.g.R - 9, class: `checker-rim checker-${side}` }, svg);
+        const radius = loc.startsWith("bar") ? this.g.BR : this.g.R;
+        el("circle", { cx: x, cy: y, r: radius - 1, class: cls }, svg);
+        el("circle", { cx: x, cy: y, r: radius - 9, class: `checker-rim checker-${side}` }, svg);
         const stackLimit = loc.startsWith("bar") ? 1 : 5;
         if (isTop && count > stackLimit) {
           const label = el("text", { x, y: y + 6, class: `checker-count on-${side}` }, svg);

@@ -156,6 +156,7 @@ class GamePage {
       if (error.status !== 404) throw error;
       this.closed = true;
       document.removeEventListener("keydown", this.keys);
+      this.board.destroy();
       this.root.innerHTML = notFoundHtml();
       return;
     }
