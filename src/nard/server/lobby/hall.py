@@ -28,7 +28,7 @@ from nard.server import schemas
 from nard.server.bus import EventBus
 from nard.server.database import Database
 from nard.server.limits import CreationLimits
-from nard.server.lobby.pairing import Terms
+from nard.server.lobby.pairing import Seeker, Terms
 from nard.server.lobby.seekers import LocalSeekers, QueueUnreachable, SeekQueue
 from nard.server.lobby.shared_online import SharedOnline
 from nard.server.protocol.lobby import (
@@ -250,9 +250,22 @@ class Hall:
         """Start a game for each pair the window allows now: ``{player: game}``."""
         started: dict[int, str] = {}
         for first, second in await self.seekers.take_pairs():
-            game = await self._start_quick((first.player_id, second.player_id), first.terms)
+            try:
+                game = await self._start_quick((first.player_id, second.player_id), first.terms)
+            except Exception:
+                # Out of the queue already: back in it, or they would wait for nothing.
+                log.exception("lobby: starting a quick match failed")
+                await self._put_back(first, second)
+                continue
             started.update({first.player_id: game, second.player_id: game})
         return started
+
+    async def _put_back(self, *seekers: Seeker) -> None:
+        for seeker in seekers:
+            try:
+                await self.seekers.add(seeker.player_id, seeker.rating, seeker.terms)
+            except QueueUnreachable as error:
+                log.warning("lobby: seeker %d lost (%s)", seeker.player_id, error)
 
     async def _start_quick(self, players: tuple[int, int], wish: Terms) -> str:
         """The game of a quick-match pair, recorded as a challenge taken at once."""
@@ -295,6 +308,8 @@ class Hall:
                         return  # (a seek while counting may have found this loop running)
                 except QueueUnreachable as error:  # the next round tries again
                     log.warning("lobby: pairing failed (%s)", error)
+                except Exception:  # a loop that died would leave everyone waiting
+                    log.exception("lobby: pairing failed")
         finally:
             self._pairing = None
 

@@ -23,6 +23,7 @@ instances could not see.
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -31,6 +32,8 @@ from nard.server.leases import KEEP_MS, Leases
 from nard.server.lobby.pairing import Seeker, Terms, pair
 from nard.server.lobby.seekers import QueueUnreachable
 from nard.server.redis_client import redis_errors
+
+log = logging.getLogger(__name__)
 
 _NOW = "local t = redis.call('TIME') local now = t[1] * 1000 + math.floor(t[2] / 1000) "
 _DESCRIBE = (
@@ -129,9 +132,16 @@ class SharedSeekers:
                 by_player[first.player_id][1],
                 by_player[second.player_id][1],
             ]
-            with _reached():
-                if await self._take(keys=self.keys, args=args):
-                    taken.append((first, second))
+            try:
+                with _reached():
+                    if await self._take(keys=self.keys, args=args):
+                        taken.append((first, second))
+            except QueueUnreachable:
+                if not taken:
+                    raise
+                # Those taken are out of Redis already: only their games can still start.
+                log.warning("lobby: taking pairs stopped after %d", len(taken), exc_info=True)
+                break
         return taken
 
     async def _read(self) -> tuple[float, list[tuple[Seeker, bytes]]]:
