@@ -44,3 +44,52 @@ def test_pairs_taken_before_redis_went_away_are_still_handed_back(tmp_path: Path
 
     with own_redis(tmp_path) as (port, stop, _start):
         assert asyncio.run(scenario(port, stop)) == [(1, 2)]
+
+
+@pytest.mark.parametrize("cancelled_at", ["a", "b"])
+def test_a_seek_made_again_at_another_instance_is_renewed_by_that_one_alone(
+    cancelled_at: str,
+) -> None:
+    """Cancelled (at either) and made again at B, which then dies: A renews it no
+    more, and it lapses rather than wait with nobody to tell of its game."""
+
+    async def scenario() -> list[int]:
+        redis = connect(REDIS)
+        prefix = _prefix()
+        leases = {name: Leases(redis, ttl_s=0.3) for name in "ab"}
+        queue = {name: SharedSeekers(redis, leases[name], prefix) for name in "ab"}
+        await queue["a"].add(7, 1500.0, (3, "standard"))
+        assert await queue[cancelled_at].remove(7)
+        await queue["b"].add(7, 1500.0, (3, "standard"))  # B never renews it: it died
+        waiting = [await queue["a"].count()]
+        for _ in range(5):
+            await asyncio.sleep(0.1)
+            await leases["a"].renew()
+        waiting.append(await queue["a"].count())
+        await redis.aclose()
+        return waiting
+
+    assert asyncio.run(scenario()) == [1, 0]
+
+
+def test_a_member_held_again_while_a_renewal_is_on_its_way_stays_held() -> None:
+    """Dropped by another instance, then held again here while the renewal that
+    finds it gone is on its way: that answer must not forget the new hold."""
+
+    async def scenario() -> list[str]:
+        redis = connect(REDIS)
+        key = _prefix() + "set"
+        leases = Leases(redis, ttl_s=0.4)
+        members = [f"m{n}" for n in range(20)]
+        for member in members:
+            await leases.hold(key, member, revocable=True)
+            await redis.zrem(key, member)  # dropped at another instance
+            await asyncio.gather(leases.renew(), leases.hold(key, member, revocable=True))
+        for _ in range(6):  # past the lease: only the members still renewed hold
+            await asyncio.sleep(0.1)
+            await leases.renew()
+        held = sorted(await leases.members(key))
+        await redis.aclose()
+        return held
+
+    assert asyncio.run(scenario()) == sorted(f"m{n}" for n in range(20))

@@ -113,8 +113,13 @@ class SharedSeekers:
             await self._describe(keys=[self.keys[1]], args=[member, wish, KEEP_MS])
 
     async def remove(self, player_id: int) -> bool:
+        member = str(player_id)
         with _reached():
-            return bool(await self._remove(keys=self.keys, args=[str(player_id)]))
+            was = bool(await self._remove(keys=self.keys, args=[member]))
+        # Held here or not, this process renews it no more: were the player to seek again
+        # at another instance, that one holds the new seek.
+        self.leases.forget(self.keys[0], member)
+        return was
 
     async def count(self) -> int:
         return len((await self._read())[1])
