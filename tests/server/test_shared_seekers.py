@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from nard.server.leases import Leases
+from nard.server.lobby.seekers import QueueUnreachable
 from nard.server.lobby.shared_seekers import SharedSeekers
 from nard.server.redis_client import connect
 from tests.server.own_redis import own_redis, reachable
@@ -93,3 +94,22 @@ def test_a_member_held_again_while_a_renewal_is_on_its_way_stays_held() -> None:
         return held
 
     assert asyncio.run(scenario()) == sorted(f"m{n}" for n in range(20))
+
+
+def test_a_seek_whose_details_could_not_be_stored_is_not_held() -> None:
+    async def scenario() -> list[float | None]:
+        redis = connect(REDIS)
+        prefix = _prefix()
+        leases = Leases(redis, ttl_s=30.0)
+        seekers = SharedSeekers(redis, leases, prefix)
+        await redis.set(prefix + "lobby:seekers", "not a hash")  # every HSET fails
+        with pytest.raises(QueueUnreachable):
+            await seekers.add(7, 1500.0, (3, "standard"))
+        scores = [await redis.zscore(prefix + "lobby:seeking", "7")]
+        await redis.zadd(prefix + "lobby:seeking", {"7": 1})  # as if left in the set
+        await leases.renew()  # and not renewed: it lapses
+        scores.append(await redis.zscore(prefix + "lobby:seeking", "7"))
+        await redis.aclose()
+        return scores
+
+    assert asyncio.run(scenario()) == [None, 1.0]

@@ -22,6 +22,7 @@ instances could not see.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 from collections.abc import Iterator
@@ -110,7 +111,14 @@ class SharedSeekers:
         with _reached():
             # Held first: a reader drops the details of a seeker nobody holds.
             await self.leases.hold(self.keys[0], member, revocable=True)
-            await self._describe(keys=[self.keys[1]], args=[member, wish, KEEP_MS])
+            try:
+                await self._describe(keys=[self.keys[1]], args=[member, wish, KEEP_MS])
+            except BaseException:
+                # Told it is busy, the player is not waiting: no lease renewed for nothing.
+                self.leases.forget(self.keys[0], member)
+                with contextlib.suppress(*redis_errors()):  # else it lapses
+                    await self._remove(keys=self.keys, args=[member])
+                raise
 
     async def remove(self, player_id: int) -> bool:
         member = str(player_id)
