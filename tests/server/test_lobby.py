@@ -263,3 +263,19 @@ def test_a_pair_whose_game_fails_to_start_waits_again_and_the_others_still_play(
     time.sleep(2.5 * PAIR_EVERY_S)  # rounds that fail on the ghosts again
     pairing = hall._pairing
     assert pairing is not None and not pairing.done()
+
+
+def test_an_offer_refused_counts_for_nothing_against_the_games_a_player_may_make(
+    server_factory: Any,
+) -> None:
+    server = server_factory(games_per_player=4)
+    account(server, "ron")
+    made = [challenge(server, "ron", length=length) for length in (1, 3, 5)]
+    for _ in range(2):  # beyond the open challenges allowed: no challenge, no game
+        refused = server.request("ron", "POST", "/api/lobby/challenges", json={"length": 7})
+        assert refused.json()["code"] == "too_many_challenges"
+    assert server.request("ron", "DELETE", f"/api/lobby/challenges/{made[0]}").status_code == 204
+    challenge(server, "ron", length=7)  # the fourth game of the minute
+    assert server.request("ron", "DELETE", f"/api/lobby/challenges/{made[1]}").status_code == 204
+    fifth = server.request("ron", "POST", "/api/lobby/challenges", json={"length": 9})
+    assert fifth.status_code == 429 and fifth.json()["code"] == "rate_limited"
