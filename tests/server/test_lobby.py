@@ -4,6 +4,7 @@ for one challenge, rating ranges, quick match."""
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -12,6 +13,7 @@ import pytest
 from starlette.testclient import WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect
 
+from nard.server.lobby.hall import PAIR_EVERY_S
 from nard.server.refusals import Refusal, RefusalCode
 from tests.server.conftest import Harness
 from tests.server.test_ratings import account
@@ -237,3 +239,43 @@ def test_lobby_games_count_against_the_games_a_player_may_make(server_factory: A
         assert refused.status_code == 429 and refused.json()["code"] == "rate_limited"
     listed = server.request(None, "GET", "/api/lobby").json()
     assert first in [offer["id"] for offer in listed["challenges"]] and listed["seeking"] == 0
+
+
+def test_a_pair_whose_game_fails_to_start_waits_again_and_the_others_still_play(
+    server: Harness,
+) -> None:
+    hall = server.client.app.state.lobby  # type: ignore[attr-defined]
+    ghosts = (10**9, 10**9 + 1)  # no such players: their game cannot be stored
+    # (of another length than the others, so that they pair only with each other)
+
+    async def ghosts_seek() -> None:
+        for ghost in ghosts:
+            await hall.seekers.add(ghost, 1500.0, (7, "standard"))
+
+    server.client.portal.call(ghosts_seek)  # type: ignore[union-attr]
+    account(server, "pia")
+    account(server, "quy")
+    assert server.request("pia", "POST", "/api/lobby/quick", json={"length": 3}).json()["seeking"]
+    # The ghosts waited longest and are paired first; their failure costs nobody else a game.
+    paired = server.request("quy", "POST", "/api/lobby/quick", json={"length": 3})
+    assert paired.status_code == 200 and paired.json()["game"], paired.text
+    assert server.request(None, "GET", "/api/lobby").json()["seeking"] == 2  # the ghosts
+    time.sleep(2.5 * PAIR_EVERY_S)  # rounds that fail on the ghosts again
+    pairing = hall._pairing
+    assert pairing is not None and not pairing.done()
+
+
+def test_an_offer_refused_counts_for_nothing_against_the_games_a_player_may_make(
+    server_factory: Any,
+) -> None:
+    server = server_factory(games_per_player=4)
+    account(server, "ron")
+    made = [challenge(server, "ron", length=length) for length in (1, 3, 5)]
+    for _ in range(2):  # beyond the open challenges allowed: no challenge, no game
+        refused = server.request("ron", "POST", "/api/lobby/challenges", json={"length": 7})
+        assert refused.json()["code"] == "too_many_challenges"
+    assert server.request("ron", "DELETE", f"/api/lobby/challenges/{made[0]}").status_code == 204
+    challenge(server, "ron", length=7)  # the fourth game of the minute
+    assert server.request("ron", "DELETE", f"/api/lobby/challenges/{made[1]}").status_code == 204
+    fifth = server.request("ron", "POST", "/api/lobby/challenges", json={"length": 9})
+    assert fifth.status_code == 429 and fifth.json()["code"] == "rate_limited"

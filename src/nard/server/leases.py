@@ -10,15 +10,19 @@ the sockets of an address (limits_shared.py) and the players in the lobby
 (lobby/shared_online.py) are such sets.
 
 A member held ``revocable`` may be dropped by any instance (a quick-match
-seeker cancelled or paired at another one, lobby/shared_seekers.py): its
-holder renews it only while it is still in the set, and forgets it once gone.
+seeker cancelled or paired at another one, lobby/shared_seekers.py), and held
+again at another: ``<key>~holders`` records which process holds each member,
+whose holder renews it only while it is still in the set and still its own,
+and forgets it once not (unless it held it again meanwhile).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import logging
+import secrets
 from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
@@ -41,6 +45,10 @@ if limit >= 0 then
 end
 redis.call('ZADD', KEYS[1], now + tonumber(ARGV[2]), ARGV[1])
 redis.call('PEXPIRE', KEYS[1], ARGV[4])
+if ARGV[5] ~= '' then
+  redis.call('HSET', KEYS[2], ARGV[1], ARGV[5])
+  redis.call('PEXPIRE', KEYS[2], ARGV[4])
+end
 return 1
 """
 )
@@ -50,6 +58,7 @@ _DROP = (
 redis.call('ZREM', KEYS[1], ARGV[1])
 redis.call('ZADD', KEYS[1], now, '~left')
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
+if redis.call('HGET', KEYS[2], ARGV[1]) == ARGV[3] then redis.call('HDEL', KEYS[2], ARGV[1]) end
 """
 )
 _READ = (
@@ -76,10 +85,12 @@ _RENEW_PRESENT = (
     _NOW
     + """
 local gone = {}
-for i = 3, #ARGV do
-  if redis.call('ZSCORE', KEYS[1], ARGV[i]) then
+for i = 4, #ARGV do
+  local mine = redis.call('HGET', KEYS[2], ARGV[i]) == ARGV[3]
+  if mine and redis.call('ZSCORE', KEYS[1], ARGV[i]) then
     redis.call('ZADD', KEYS[1], now + tonumber(ARGV[1]), ARGV[i])
   else
+    if mine then redis.call('HDEL', KEYS[2], ARGV[i]) end
     table.insert(gone, ARGV[i])
   end
 end
@@ -98,6 +109,10 @@ redis.call('PEXPIRE', KEYS[1], ARGV[2])
 )
 
 
+def _holders(key: str) -> str:
+    return key + "~holders"
+
+
 @dataclass(frozen=True, slots=True)
 class Holding:
     """A set as a reader finds it: its members holding now, and, when none does,
@@ -113,7 +128,12 @@ class Leases:
     def __init__(self, redis: Any, *, ttl_s: float) -> None:
         self.redis = redis
         self.ttl_ms = max(1, round(ttl_s * 1000))
-        self._held: defaultdict[str, set[str]] = defaultdict(set)
+        self.origin = secrets.token_hex(8)
+        """This process, as ``<key>~holders`` names the holder of a revocable member."""
+        self._held: defaultdict[str, dict[str, int]] = defaultdict(dict)
+        """Each member held, with the number of its latest hold (:meth:`renew` forgets a
+        member it found gone only if it was not held again meanwhile)."""
+        self._holds = itertools.count(1)
         self._revocable: set[str] = set()
         """The keys whose members another instance may drop."""
         self._hold = redis.register_script(_HOLD)
@@ -139,23 +159,24 @@ class Leases:
         """Hold ``member`` in ``key`` (renewed until dropped); with ``limit``, only if
         fewer than ``limit`` members hold it now; ``revocable``, renewed only while no
         instance has dropped it. Raises the Redis client's errors."""
-        self._held[key].add(member)
+        number = self._held[key][member] = next(self._holds)
         if revocable:
             self._revocable.add(key)
-        args = [member, self.ttl_ms, -1 if limit is None else limit, KEEP_MS]
+        holder = self.origin if revocable else ""
+        args = [member, self.ttl_ms, -1 if limit is None else limit, KEEP_MS, holder]
         try:
-            taken = bool(await self._hold(keys=[key], args=args))
+            taken = bool(await self._hold(keys=[key, _holders(key)], args=args))
         except BaseException:
-            self._forget(key, member)
+            self._forget(key, member, number)
             raise
         if not taken:
-            self._forget(key, member)
+            self._forget(key, member, number)
         return taken
 
     async def drop(self, key: str, member: str) -> None:
         """Let ``member`` go, remembering the moment (raises the client's errors)."""
-        self._forget(key, member)
-        await self._drop(keys=[key], args=[member, KEEP_MS])
+        self.forget(key, member)
+        await self._drop(keys=[key, _holders(key)], args=[member, KEEP_MS, self.origin])
 
     async def read(self, key: str) -> Holding:
         held, vacant_ms = await self._read(keys=[key], args=[KEEP_MS])
@@ -165,29 +186,42 @@ class Leases:
         """The members holding ``key`` now, in no particular order."""
         return [member.decode() for member in await self._members(keys=[key])]
 
-    def _forget(self, key: str, member: str) -> None:
+    def forget(self, key: str, member: str) -> None:
+        """Renew ``member`` no more, leaving it in Redis (dropped there by someone else)."""
+        self._forget(key, member, None)
+
+    def _forget(self, key: str, member: str, number: int | None) -> None:
+        """Forget ``member``; with ``number``, only if that is still its latest hold."""
         members = self._held.get(key)
-        if members is not None:
-            members.discard(member)
-            if not members:
-                del self._held[key]
-                self._revocable.discard(key)
+        if members is None or member not in members:
+            return
+        if number is not None and members[member] != number:
+            return
+        del members[member]
+        if not members:
+            del self._held[key]
+            self._revocable.discard(key)
 
     async def renew(self) -> None:
         """Hold every member again for ``ttl_s``: plain ``ZADD``, so a Redis that
         restarted empty learns them back; a revocable member only while it is there."""
         if not self._held:
             return
-        held = [(key, list(members)) for key, members in self._held.items()]
+        held = [(key, dict(members)) for key, members in self._held.items()]
         async with self.redis.pipeline(transaction=False) as pipe:
             for key, members in held:
-                args = [self.ttl_ms, KEEP_MS, *members]
-                script = self._renew_present if key in self._revocable else self._renew
-                await script(keys=[key], args=args, client=pipe)
+                if key in self._revocable:
+                    args = [self.ttl_ms, KEEP_MS, self.origin, *members]
+                    await self._renew_present(keys=[key, _holders(key)], args=args, client=pipe)
+                else:
+                    await self._renew(
+                        keys=[key], args=[self.ttl_ms, KEEP_MS, *members], client=pipe
+                    )
             answers = await pipe.execute()
-        for (key, _), gone in zip(held, answers, strict=True):
+        for (key, members), gone in zip(held, answers, strict=True):
             for member in gone or ():
-                self._forget(key, member.decode())
+                # A hold made while this round was on its way is kept.
+                self._forget(key, member.decode(), members[member.decode()])
 
     async def _renew_forever(self) -> None:
         while True:

@@ -23,10 +23,11 @@ the attempts.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import time
 from collections import OrderedDict, deque
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -76,6 +77,12 @@ class AttemptWindow:
     async def check(self, key: str, what: str) -> None:
         """Count an attempt, or raise :class:`Throttled` saying how long to wait."""
         refuse_after(self.retry_after(key), what)
+
+    async def take_back(self, key: str) -> None:
+        """Count the latest attempt no more (it did not happen after all)."""
+        attempts = self._attempts.get(key)
+        if attempts:
+            attempts.pop()
 
 
 def refuse_after(wait: float, what: str) -> None:
@@ -150,6 +157,8 @@ class Window(Protocol):
 
     async def check(self, key: str, what: str) -> None: ...
 
+    async def take_back(self, key: str) -> None: ...
+
 
 class Guard(Protocol):
     """An account lockout (:class:`Lockout`'s interface)."""
@@ -216,6 +225,17 @@ class CreationLimits:
 
     async def new_game(self, player_id: int) -> None:
         await self.games.check(str(player_id), "new games")
+
+    @contextlib.asynccontextmanager
+    async def making_game(self, player_id: int) -> AsyncIterator[None]:
+        """A game (or an offer or a seek of one) counted before it is made, so that a
+        flood meets the limit, and given back if making it fails."""
+        await self.new_game(player_id)
+        try:
+            yield
+        except BaseException:
+            await self.games.take_back(str(player_id))
+            raise
 
     async def hint(self, player_id: int) -> None:
         await self.hints.check(str(player_id), "hints")

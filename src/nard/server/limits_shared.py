@@ -81,6 +81,7 @@ class SharedWindow:
     """:class:`~nard.server.limits.AttemptWindow` in Redis."""
 
     def __init__(self, redis: Any, key: str, local: AttemptWindow) -> None:
+        self.redis = redis
         self.key = key
         self.local = local
         self._attempt = redis.register_script(_ATTEMPT)
@@ -99,6 +100,13 @@ class SharedWindow:
             await self.local.check(key, what)
             return
         refuse_after(float(math.ceil(int(wait_ms) / 1000)), what)
+
+    async def take_back(self, key: str) -> None:
+        try:
+            await self.redis.zpopmax(self.key + key)
+        except redis_errors() as error:
+            log.warning("limits: Redis unreachable (%s); giving back here", error)
+            await self.local.take_back(key)
 
 
 class SharedLockout:

@@ -28,7 +28,7 @@ from nard.server import schemas
 from nard.server.bus import EventBus
 from nard.server.database import Database
 from nard.server.limits import CreationLimits
-from nard.server.lobby.pairing import Terms
+from nard.server.lobby.pairing import Seeker, Terms
 from nard.server.lobby.seekers import LocalSeekers, QueueUnreachable, SeekQueue
 from nard.server.lobby.shared_online import SharedOnline
 from nard.server.protocol.lobby import (
@@ -142,9 +142,6 @@ class Hall:
         if low is not None and high is not None and low > high:
             raise Refusal(RefusalCode.INVALID, why="min_rating is above max_rating")
         stored = terms.model_dump(mode="json") | {"rated": challenge_rated(terms, player)}
-        # Each lobby game counts against its players' games a minute (routes/games.py):
-        # the creator's when offered, the taker's when taken, each seeker's when seeking.
-        await self.limits.new_game(player.id)
         public_id = new_public_id()
 
         def insert(session: Session) -> bool:
@@ -154,8 +151,12 @@ class Hall:
             session.commit()
             return made is not None
 
-        if not await self.database.run(insert):
-            raise Refusal(RefusalCode.TOO_MANY_CHALLENGES, most=MOST_OPEN_CHALLENGES)
+        # Each lobby game counts against its players' games a minute (routes/games.py):
+        # the creator's when offered, the taker's when taken, each seeker's when seeking;
+        # an offer, a take or a seek refused counts for nothing.
+        async with self.limits.making_game(player.id):
+            if not await self.database.run(insert):
+                raise Refusal(RefusalCode.TOO_MANY_CHALLENGES, most=MOST_OPEN_CHALLENGES)
         await self.publish()
         return public_id
 
@@ -194,7 +195,6 @@ class Hall:
         low, high = terms.min_rating, terms.max_rating
         if (low is not None and me.rating < low) or (high is not None and me.rating > high):
             raise Refusal(RefusalCode.OUT_OF_RANGE)
-        await self.limits.new_game(player.id)
 
         def claim(session: Session, game_id: str) -> bool:
             challenges = ChallengeRepository(session)
@@ -203,23 +203,25 @@ class Hall:
             challenges.set_game(challenge.id, game_id)
             return True
 
-        live = await self.table.pair(
-            (challenge.creator_id, player.id), game_request(terms), rated=rated, claim=claim
-        )
-        if live is None:
-            raise Refusal(RefusalCode.NO_SUCH_CHALLENGE)
+        async with self.limits.making_game(player.id):
+            live = await self.table.pair(
+                (challenge.creator_id, player.id), game_request(terms), rated=rated, claim=claim
+            )
+            if live is None:  # someone else took it first
+                raise Refusal(RefusalCode.NO_SUCH_CHALLENGE)
         await self._matched(live.public_id, public_id, (challenge.creator_id, player.id))
         return schemas.ChallengeTaken(challenge=public_id, game=live.public_id)
 
     # -- quick match -----------------------------------------------------------------------------
 
     async def seek(self, player: PlayerInfo, wish: schemas.QuickMatch) -> schemas.Seeking:
-        await self.limits.new_game(player.id)
-        rating = await self.database.run(
-            lambda session: (PlayerRepository(session).get(player.id) or Player()).rating
-        )
-        async with self._queue_busy():
-            await self.seekers.add(player.id, rating or INITIAL_RATING, (wish.length, wish.preset))
+        async with self.limits.making_game(player.id):
+            rating = await self.database.run(
+                lambda session: (PlayerRepository(session).get(player.id) or Player()).rating
+            )
+            terms = (wish.length, wish.preset)
+            async with self._queue_busy():
+                await self.seekers.add(player.id, rating or INITIAL_RATING, terms)
         self._seeks += 1
         try:
             games = await self.pair_seekers()
@@ -250,9 +252,22 @@ class Hall:
         """Start a game for each pair the window allows now: ``{player: game}``."""
         started: dict[int, str] = {}
         for first, second in await self.seekers.take_pairs():
-            game = await self._start_quick((first.player_id, second.player_id), first.terms)
+            try:
+                game = await self._start_quick((first.player_id, second.player_id), first.terms)
+            except Exception:
+                # Out of the queue already: back in it, or they would wait for nothing.
+                log.exception("lobby: starting a quick match failed")
+                await self._put_back(first, second)
+                continue
             started.update({first.player_id: game, second.player_id: game})
         return started
+
+    async def _put_back(self, *seekers: Seeker) -> None:
+        for seeker in seekers:
+            try:
+                await self.seekers.add(seeker.player_id, seeker.rating, seeker.terms)
+            except QueueUnreachable as error:
+                log.warning("lobby: seeker %d lost (%s)", seeker.player_id, error)
 
     async def _start_quick(self, players: tuple[int, int], wish: Terms) -> str:
         """The game of a quick-match pair, recorded as a challenge taken at once."""
@@ -295,6 +310,8 @@ class Hall:
                         return  # (a seek while counting may have found this loop running)
                 except QueueUnreachable as error:  # the next round tries again
                     log.warning("lobby: pairing failed (%s)", error)
+                except Exception:  # a loop that died would leave everyone waiting
+                    log.exception("lobby: pairing failed")
         finally:
             self._pairing = None
 

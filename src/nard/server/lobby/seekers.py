@@ -35,7 +35,8 @@ class SeekQueue(Protocol):
         ...
 
     async def take_pairs(self) -> list[tuple[Seeker, Seeker]]:
-        """The pairs the windows allow now, each taken out of the queue."""
+        """The pairs the windows allow now, each taken out of the queue; when the
+        queue stops answering halfway, those taken so far (raises only if none)."""
         ...
 
 

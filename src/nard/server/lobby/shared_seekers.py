@@ -22,7 +22,9 @@ instances could not see.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import logging
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -31,6 +33,8 @@ from nard.server.leases import KEEP_MS, Leases
 from nard.server.lobby.pairing import Seeker, Terms, pair
 from nard.server.lobby.seekers import QueueUnreachable
 from nard.server.redis_client import redis_errors
+
+log = logging.getLogger(__name__)
 
 _NOW = "local t = redis.call('TIME') local now = t[1] * 1000 + math.floor(t[2] / 1000) "
 _DESCRIBE = (
@@ -107,11 +111,23 @@ class SharedSeekers:
         with _reached():
             # Held first: a reader drops the details of a seeker nobody holds.
             await self.leases.hold(self.keys[0], member, revocable=True)
-            await self._describe(keys=[self.keys[1]], args=[member, wish, KEEP_MS])
+            try:
+                await self._describe(keys=[self.keys[1]], args=[member, wish, KEEP_MS])
+            except BaseException:
+                # Told it is busy, the player is not waiting: no lease renewed for nothing.
+                self.leases.forget(self.keys[0], member)
+                with contextlib.suppress(*redis_errors()):  # else it lapses
+                    await self._remove(keys=self.keys, args=[member])
+                raise
 
     async def remove(self, player_id: int) -> bool:
+        member = str(player_id)
         with _reached():
-            return bool(await self._remove(keys=self.keys, args=[str(player_id)]))
+            was = bool(await self._remove(keys=self.keys, args=[member]))
+        # Held here or not, this process renews it no more: were the player to seek again
+        # at another instance, that one holds the new seek.
+        self.leases.forget(self.keys[0], member)
+        return was
 
     async def count(self) -> int:
         return len((await self._read())[1])
@@ -129,9 +145,16 @@ class SharedSeekers:
                 by_player[first.player_id][1],
                 by_player[second.player_id][1],
             ]
-            with _reached():
-                if await self._take(keys=self.keys, args=args):
-                    taken.append((first, second))
+            try:
+                with _reached():
+                    if await self._take(keys=self.keys, args=args):
+                        taken.append((first, second))
+            except QueueUnreachable:
+                if not taken:
+                    raise
+                # Those taken are out of Redis already: only their games can still start.
+                log.warning("lobby: taking pairs stopped after %d", len(taken), exc_info=True)
+                break
         return taken
 
     async def _read(self) -> tuple[float, list[tuple[Seeker, bytes]]]:
