@@ -30,10 +30,11 @@ from nard.server.rooms.dice_stats import DiceStats
 from nard.server.rooms.fanout import Fanout
 from nard.server.rooms.hints import Hints
 from nard.server.rooms.intake import Intake
+from nard.server.rooms.live import LiveGame
 from nard.server.rooms.presence import Presence
 from nard.server.rooms.projection import Projection
 from nard.server.rooms.ratings import Ratings
-from nard.server.rooms.registry import LiveGame, Registry
+from nard.server.rooms.registry import Registry
 from nard.server.rooms.sync import Sync
 from nard.server.rooms.table import Table
 from nard.server.services.action_log import ActionLog
@@ -101,7 +102,7 @@ class Rooms:
         sync = Sync(registry, bus, projection)
         hints = Hints(registry, bots)
         clocks = ClockWatch(timekeeper, database)
-        clocks.flag = table.time_out
+        clocks.flag = table.flagfall.time_out
         table.listen(clocks)
         registry.keep_while(clocks.timing)
         dice = DiceStats(database)

@@ -26,7 +26,8 @@ from nard.core.board import Side
 from nard.match.clock import MatchClock
 from nard.match.match import Match
 from nard.server.database import Database
-from nard.server.rooms.registry import LiveGame, Registry, match_over
+from nard.server.rooms.live import LiveGame, match_over
+from nard.server.rooms.registry import Registry
 from nard.storage.repository import GameRepository
 
 log = logging.getLogger(__name__)
@@ -75,7 +76,7 @@ Flag = Callable[[LiveGame], Awaitable[bool]]
 class ClockWatch:
     """A timer per clocked game that flags its running side when its time is up.
 
-    ``flag`` (the table's :meth:`~nard.server.rooms.table.Table.time_out`)
+    ``flag`` (:meth:`~nard.server.rooms.timeout.Flagfall.time_out`)
     checks the clock again under the game's lock, so a timer that fires just
     after an action changes nothing but re-arms.
     """

@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 from nard.core.dice import Roll
 from nard.match.dice_tally import DiceTally
 from nard.server.database import Database
-from nard.server.rooms.registry import LiveGame
+from nard.server.rooms.live import LiveGame
 from nard.storage.repository import DiceRepository
 
 log = logging.getLogger(__name__)

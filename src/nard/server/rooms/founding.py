@@ -12,7 +12,7 @@ from nard.match.options import GameOptions, OpeningRule
 from nard.match.record import MatchRecord
 from nard.server import schemas
 from nard.server.refusals import Refusal, RefusalCode
-from nard.server.rooms.registry import GameMode
+from nard.server.rooms.live import GameMode
 from nard.server.security import new_token
 
 

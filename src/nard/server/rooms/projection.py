@@ -52,8 +52,8 @@ from nard.server.protocol.views import (
 )
 from nard.server.rooms.clocks import Timekeeper
 from nard.server.rooms.founding import rules_name
+from nard.server.rooms.live import LiveGame
 from nard.server.rooms.presence import Presence
-from nard.server.rooms.registry import LiveGame
 from nard.server.schemas import GamePublic, GameSummary
 from nard.storage.models import Game as GameRow
 

@@ -19,7 +19,7 @@ from sqlalchemy.orm import Session
 
 from nard.match.ratings import Rated, RatingChange, rate_match
 from nard.server.database import Database
-from nard.server.rooms.registry import SIDES, LiveGame
+from nard.server.rooms.live import SIDES, LiveGame
 from nard.storage.repository import RatingRepository
 
 log = logging.getLogger(__name__)

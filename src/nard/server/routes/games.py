@@ -11,8 +11,8 @@ from nard.server.deps import CurrentPlayer, LimitsDep, OptionalPlayer, PlayerOrG
 from nard.server.protocol.views import FairDiceView
 from nard.server.refusals import Refusal, RefusalCode
 from nard.server.rooms import Rooms
+from nard.server.rooms.live import LiveGame
 from nard.server.rooms.projection import summary
-from nard.server.rooms.registry import LiveGame
 from nard.server.security import same_token, token_shaped
 from nard.server.services.analysis_service import AnalysisService
 
