@@ -16,7 +16,6 @@ Persian digits in the Persian one), never glued together from pieces:
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any
 
 from nard.core.explain import Explanation
 from nard.match.errors import (
@@ -293,7 +292,7 @@ class Refusal(Exception):
         rule: str | None = None,
         seq: int | None = None,
         variant: str | None = None,
-        **params: Any,
+        **params: str | int,
     ) -> None:
         english, persian = TEXT[code if variant is None else (code, variant)]
         if seq is not None:

@@ -18,8 +18,8 @@ import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable
-from typing import Any
 
+from pydantic import JsonValue
 from sqlalchemy.orm import Session
 
 from nard.core.board import Side
@@ -149,7 +149,7 @@ class ClockWatch:
         for live in await registry.active_clocked_games():
             self.arm(live)
 
-    def checkpoints(self) -> list[tuple[int, int, dict[str, Any]]]:
+    def checkpoints(self) -> list[tuple[int, int, dict[str, JsonValue]]]:
         """Each watched game's clock charged up to now, with the action it follows."""
         saved = []
         for live in self._watched.values():

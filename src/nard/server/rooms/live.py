@@ -11,12 +11,14 @@ import asyncio
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
-from typing import Any
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
 
 from nard.core.board import Side
 from nard.match.clock import MatchClock
 from nard.match.match import Match
-from nard.server.protocol.views import OutcomeView
+from nard.server.protocol.views import OptionsView, OutcomeView, RulesView
 
 SIDES = {"white": Side.WHITE, "black": Side.BLACK}
 
@@ -35,6 +37,19 @@ class GameMode(StrEnum):
     HOTSEAT = "hotseat"
 
 
+class MatchHeader(BaseModel):
+    """A game's stored settings (``game.settings``: the match record's header, see
+    :mod:`nard.match.record`, and the clock's preset), read once at loading."""
+
+    model_config = ConfigDict(frozen=True, extra="ignore")
+
+    length: int | None
+    crawford_rule: bool = True
+    rules: RulesView
+    options: OptionsView
+    clock: Literal["none", "blitz", "rapid", "classical"] = "none"
+
+
 @dataclass(frozen=True, slots=True)
 class Setup:
     """What a game is from its creation on (only ``rated`` may be turned off, once)."""
@@ -42,8 +57,7 @@ class Setup:
     id: int
     public_id: str
     mode: GameMode
-    header: dict[str, Any]
-    """The match record's header: rules, length, options (nard.match.record)."""
+    header: MatchHeader
     bot_side: Side | None
     bot_level: str | None
     server_seed: str | None

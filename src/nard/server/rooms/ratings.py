@@ -63,7 +63,7 @@ def move_ratings(
 def rated_end(live: LiveGame) -> tuple[int, int, int] | None:
     """``(winner, loser, length)`` of a rated match that has just ended, else None."""
     result = live.standing.result
-    length = live.setup.header.get("length")
+    length = live.setup.header.length
     if not live.setup.rated or not live.is_over or result is None or not length:
         return None
     winner = SIDES.get(result.winner or "")

@@ -18,12 +18,12 @@ import asyncio
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from typing import Any
 
 from sqlalchemy.orm import Session
 
 from nard.match.interning import Interner
 from nard.server.database import Database
+from nard.server.protocol.views import StoredView
 from nard.server.rooms.live import GameMode as GameMode  # lobby/hall.py imports
 from nard.server.rooms.live import LiveGame as LiveGame  # these two from here
 from nard.server.rooms.loading import caught_up, read_game
@@ -230,7 +230,7 @@ class Registry:
 
         return await self.database.run(read)
 
-    async def logged_events(self, live: LiveGame, since: int) -> list[tuple[int, list[Any]]]:
+    async def logged_events(self, live: LiveGame, since: int) -> list[tuple[int, list[StoredView]]]:
         """The events of each action after ``since``, from the log: ``(seq, events)``."""
         return await self.database.run(
             lambda session: [
