@@ -17,7 +17,7 @@ from __future__ import annotations
 from starlette.types import Send
 
 from nard.server.protocol.views import View, omitted_when_none
-from nard.server.refusals import STATUS, Refusal, RefusalCode
+from nard.server.refusals import Refusal, RefusalCode, status_of
 
 _REQUEST_TEXT = frozenset(
     {RefusalCode.TOO_LARGE, RefusalCode.BAD_JSON, RefusalCode.INVALID, RefusalCode.RATE_LIMITED}
@@ -31,7 +31,7 @@ def _variant(code: RefusalCode) -> str | None:
 
 def status(code: RefusalCode) -> int:
     """The HTTP status of an edge refusal."""
-    return STATUS.get(code, 400)
+    return status_of(code, _variant(code))
 
 
 class FieldProblem(View):

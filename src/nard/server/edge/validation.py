@@ -16,7 +16,7 @@ from fastapi import Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
-from nard.server.edge.problems import FieldProblem, problem_body
+from nard.server.edge.problems import FieldProblem, problem_body, status
 from nard.server.refusals import RefusalCode
 
 MAX_ERRORS = 10
@@ -51,4 +51,4 @@ async def validation_problem(_request: Request, error: Exception) -> JSONRespons
     where = ".".join(str(part) for part in first.loc)
     message = f"{where}: {first.msg}" if where else first.msg
     body = problem_body(code, message, fields=shown, errors=len(errors))
-    return JSONResponse(body.model_dump(mode="json"), status_code=422)
+    return JSONResponse(body.model_dump(mode="json"), status_code=status(code))
