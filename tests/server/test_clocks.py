@@ -103,6 +103,10 @@ def test_a_clock_is_for_friend_games_and_is_in_the_settings(clocked: Clocked) ->
     clock = game["clock"]
     assert clock["reserve_ms"] == [180_000, 180_000] and clock["running"] is None
     assert clock["delay_ms"] == 10_000
+    # A money game (one game on the server) has the reserve of a 7-point match.
+    money = server.new_game("wes", mode="friend", length=None, clock="blitz")
+    assert money["settings"]["length"] is None
+    assert money["clock"]["reserve_ms"] == [7 * BLITZ_1, 7 * BLITZ_1]
 
 
 def test_the_movers_clock_runs_then_the_delay_then_the_reserve(clocked: Clocked) -> None:
