@@ -107,6 +107,7 @@ class Rooms:
         registry.keep_while(clocks.timing)
         dice = DiceStats(database)
         table.listen(dice)
+        registry.on_copies(lambda live: None, dice.forget)
         chat = Chat(database, bus)
         return cls(
             registry,
@@ -124,10 +125,12 @@ class Rooms:
         )
 
     async def resume(self) -> None:
-        """After a start: the bot plays on, cut-off ratings move, clocks run again."""
+        """After a start: the bot plays on, cut-off ratings move, clocks run again, and
+        the dice of finished games left uncounted are counted."""
         await self.bot.resume(self.registry)
         await self.ratings.resume(await self.registry.unrated_games())
         await self.clocks.resume(self.registry)
+        self.dice.resume()
 
     async def close(self) -> None:
         await self.presence.close()
