@@ -71,6 +71,10 @@ class DiceStats:
         """Count, in the background, the finished games whose dice are not counted yet."""
         self._backlog = asyncio.create_task(self._count_uncounted())
 
+    async def backlog_counted(self) -> int:
+        """Wait until the games found uncounted at the start are counted; how many."""
+        return 0 if self._backlog is None else await asyncio.shield(self._backlog)
+
     async def _count_uncounted(self) -> int:
         games = await self.database.run(lambda session: DiceRepository(session).uncounted())
         counted = 0
