@@ -20,7 +20,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from nard.server.bus import InProcessBus
 from nard.server.database import Database
 from nard.server.jobs import JobQueue, analysis_queue
-from nard.server.rooms.registry import LiveGame
+from nard.server.rooms.live import LiveGame
 from nard.server.services.analysis_service import ABANDONED_AFTER_S, AnalysisService
 from nard.storage.models import Analysis
 from nard.storage.session import make_engine, make_sessions, migrate

@@ -7,15 +7,20 @@ fires them at once).
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import select
 
 from nard.server.app import create_app
 from nard.server.rooms import Rooms
 from nard.server.rooms.clocks import Timekeeper
+from nard.storage.models import Game as GameRow
+from nard.storage.models import GameAction
+from nard.storage.session import make_engine, make_sessions
 from tests.server.conftest import Harness, Socket, make_settings
 
 BLITZ_1 = 20_000
@@ -103,6 +108,10 @@ def test_a_clock_is_for_friend_games_and_is_in_the_settings(clocked: Clocked) ->
     clock = game["clock"]
     assert clock["reserve_ms"] == [180_000, 180_000] and clock["running"] is None
     assert clock["delay_ms"] == 10_000
+    # A money game (one game on the server) has the reserve of a 7-point match.
+    money = server.new_game("wes", mode="friend", length=None, clock="blitz")
+    assert money["settings"]["length"] is None
+    assert money["clock"]["reserve_ms"] == [7 * BLITZ_1, 7 * BLITZ_1]
 
 
 def test_the_movers_clock_runs_then_the_delay_then_the_reserve(clocked: Clocked) -> None:
@@ -218,13 +227,37 @@ def test_a_restart_mid_turn_keeps_the_time_spent_and_charges_no_downtime(db_url:
 
 
 def test_the_timer_flags_on_real_time(db_url: str) -> None:
-    """No hand on the clock: the shortest preset scaled down runs out by itself."""
+    """No hand on the clock: the shortest preset scaled down runs out by itself, the
+    opponent sees it within a second of the deadline, and the record says so."""
     settings = make_settings(db_url, clock_scale=0.01)  # 80 ms delay, 200 ms reserve
     with TestClient(create_app(settings)) as client:
         server = Harness(client)
         server.guest("wes")
         game_id = _clocked_game(server)
         with server.socket("wes", game_id) as white, server.socket("bea", game_id) as black:
-            _opened(white, black)
-            for socket in (white, black):
-                assert _flag_seen(socket)["result"]["reason"] == "time"
+            mover, opponent = _opened(white, black)
+            clock = mover.game["clock"]
+            running = 0 if clock["running"] == "white" else 1
+            # The server's wall time when it sent the clock, plus what the mover had left.
+            deadline = clock["server_time"] + clock["delay_left_ms"] + clock["reserve_ms"][running]
+            assert _flag_seen(opponent)["result"]["reason"] == "time"
+            late_ms = time.time() * 1000 - deadline
+            assert _flag_seen(mover)["result"]["reason"] == "time"
+        assert -50 < late_ms < 1000, f"the opponent saw the time-out {late_ms:.0f} ms after it"
+        record = server.request("wes", "GET", f"/api/games/{game_id}/record.json").json()
+        loser = clock["running"]
+        assert ["Termination", f"{loser} lost on time"] in record["metadata"]
+    # Each committed action was stored with both clocks (the clock column of the log).
+    engine = make_engine(db_url)
+    try:
+        with make_sessions(engine)() as session:
+            stored = session.scalars(
+                select(GameAction.clock)
+                .join(GameRow, GameRow.id == GameAction.game_id)
+                .where(GameRow.public_id == game_id)
+                .order_by(GameAction.seq)
+            ).all()
+    finally:
+        engine.dispose()
+    assert stored and all(item is not None for item in stored)
+    assert stored[-1]["running"] == running and stored[-1]["delay_left_ms"] == 80

@@ -502,7 +502,7 @@ def test_a_stale_copy_never_flags_a_side_that_moved_on_the_other_instance(pg_url
         clock.ms += BLITZ_1 + 8_000 + 1
 
         async def fire() -> bool:
-            return await _rooms(a).table.time_out(held)
+            return await _rooms(a).table.flagfall.time_out(held)
 
         assert a.client.portal.call(fire) is False  # type: ignore[union-attr]
         assert held.seq == moved  # read again instead

@@ -85,7 +85,9 @@ def test_bad_drills_are_refused(
     client: TestClient, params: dict[str, str | int], status: int
 ) -> None:
     response = client.get("/api/trainer/drill", params=params)
-    assert response.status_code == status and response.json()["detail"]
+    body = response.json()
+    assert response.status_code == status and body["detail"]
+    assert body["code"] == "invalid" and body["message_fa"] == "درخواست درست ساخته نشده است."
 
 
 def test_a_report_link_opens_the_refusal(client: TestClient) -> None:
@@ -109,7 +111,8 @@ def test_rules_pages_are_what_the_docs_make(client: TestClient) -> None:
     svg = client.get("/rules/r8.svg")
     assert svg.status_code == 200 and svg.headers["content-type"].startswith("image/svg+xml")
     assert svg.text == (DOCS / "rules" / "r8.svg").read_text(encoding="utf-8")
-    assert client.get("/rules/r99.svg").status_code == 404
+    missing = client.get("/rules/r99.svg")
+    assert missing.status_code == 404 and missing.json()["code"] == "no_such_diagram"
 
 
 def test_progress_is_kept_per_player_with_streaks_and_levels(server: Harness) -> None:

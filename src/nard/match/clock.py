@@ -27,7 +27,7 @@ from typing import Any
 from nard.core.board import Side
 
 MONEY_RESERVE_POINTS = 7
-"""A money session has no length: its reserve is that of a 7-point match, each game."""
+"""A money game has no length: its reserve is that of a 7-point match."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,7 +24,8 @@ from contextlib import asynccontextmanager, nullcontext
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 
-from nard.server.bus import EventBus, InProcessBus, RedisBus
+from nard.server.bus import EventBus, InProcessBus
+from nard.server.bus_redis import RedisBus
 from nard.server.config import Settings
 from nard.server.database import Database
 from nard.server.drain import Drain

@@ -16,7 +16,6 @@ Persian digits in the Persian one), never glued together from pieces:
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any
 
 from nard.core.explain import Explanation
 from nard.match.errors import (
@@ -79,10 +78,11 @@ class RefusalCode(StrEnum):
     ANALYSIS_UNFINISHED = "analysis_unfinished"
     ANALYSIS_OUTDATED = "analysis_outdated"
     NO_SUCH_PUZZLE = "no_such_puzzle"
+    NO_SUCH_DIAGRAM = "no_such_diagram"
 
 
 _ = RefusalCode
-STATUS: dict[RefusalCode, int] = {
+STATUS: dict[RefusalCode | tuple[RefusalCode, str], int] = {
     _.TOO_LARGE: 413,
     _.HEADERS_TOO_LARGE: 431,
     _.TOO_SLOW: 408,
@@ -118,8 +118,25 @@ STATUS: dict[RefusalCode, int] = {
     _.NO_CUBE_DECISION: 409,
     _.OUT_OF_TURN: 409,
     _.PHASE: 409,
+    _.NO_SUCH_DIAGRAM: 404,
+    # A request's body or query that fails validation, where a message's is a 400.
+    (_.INVALID, "request"): 422,
+    (_.BAD_JSON, "request"): 422,
 }
-"""The HTTP status of each refusal over HTTP; 400 for the codes not named."""
+"""The HTTP status of each refusal over HTTP (and of a code's named variants); 400
+for the codes not named."""
+
+
+def status_of(code: RefusalCode, variant: str | None = None) -> int:
+    """The HTTP status of a refusal: its variant's, else its code's, else 400.
+
+    >>> status_of(RefusalCode.INVALID), status_of(RefusalCode.INVALID, "request")
+    (400, 422)
+    """
+    if variant is not None and (code, variant) in STATUS:
+        return STATUS[code, variant]
+    return STATUS.get(code, 400)
+
 
 TEXT: dict[RefusalCode | tuple[RefusalCode, str], tuple[str, str]] = {
     _.BAD_FRAME: ("send JSON text frames, not binary", "پیام باید متن JSON باشد."),
@@ -283,6 +300,7 @@ TEXT: dict[RefusalCode | tuple[RefusalCode, str], tuple[str, str]] = {
         "no such puzzle (or not yours)",
         "چنین تمرینی نیست (یا از آنِ شما نیست).",
     ),
+    _.NO_SUCH_DIAGRAM: ("no rule diagram {slug}", "چنین نموداری برای قانون‌ها نیست."),
 }
 """English and Persian text of each code (and of a code's named variants);
 ``{names}`` are filled in from the refusal's parameters."""
@@ -306,7 +324,7 @@ class Refusal(Exception):
         rule: str | None = None,
         seq: int | None = None,
         variant: str | None = None,
-        **params: Any,
+        **params: str | int,
     ) -> None:
         english, persian = TEXT[code if variant is None else (code, variant)]
         if seq is not None:
@@ -315,6 +333,7 @@ class Refusal(Exception):
         self.explanation = explanation
         self.rule = rule
         self.seq = seq
+        self.variant = variant
         self.detail = english.format(**params)
         fa_params = {name: str(value).translate(_PERSIAN_DIGITS) for name, value in params.items()}
         self.message = explanation.message_en if explanation else self.detail
@@ -324,7 +343,7 @@ class Refusal(Exception):
     @property
     def status(self) -> int:
         """The HTTP status of this refusal."""
-        return STATUS.get(self.code, 400)
+        return status_of(self.code, self.variant)
 
     @classmethod
     def from_game_error(cls, error: GameError) -> Refusal:

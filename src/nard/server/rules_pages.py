@@ -18,10 +18,11 @@ from functools import cache
 from pathlib import Path
 from typing import Final
 
-from fastapi import APIRouter, HTTPException
+from fastapi import APIRouter
 from fastapi.responses import Response
 
 from nard.rule_examples import EXAMPLES, render
+from nard.server.refusals import Refusal, RefusalCode
 
 PAGES: Final = {"en": "rules.md", "fa": "rules.fa.md"}
 _TITLES: Final = {"en": "The rules of Takhte Nard", "fa": "قوانین تخته نرد"}
@@ -74,7 +75,7 @@ async def diagram(slug: str) -> Response:
     try:
         svg = _diagram(slug)
     except KeyError:
-        raise HTTPException(status_code=404, detail=f"no rule diagram {slug!r}") from None
+        raise Refusal(RefusalCode.NO_SUCH_DIAGRAM, slug=repr(slug)) from None
     return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "max-age=3600"})
 
 

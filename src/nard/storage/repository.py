@@ -14,6 +14,8 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import Connection, bindparam, func, insert, or_, select, text, update
+from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -760,18 +762,36 @@ class DiceRepository:
         if not marked.rowcount:  # type: ignore[attr-defined]
             self.session.rollback()
             return False
-        for scope in scopes:
-            row = self.session.scalar(
+        # In one order, so that two games finishing at once never wait on each other.
+        for scope in sorted(set(scopes)):
+            self._open(scope)
+            row = self.session.scalars(
                 select(DiceTally).where(DiceTally.scope == scope).with_for_update()
-            )
-            if row is None:
-                row = DiceTally(scope=scope, rolls=0, faces=[0] * 6, doubles=0)
-                self.session.add(row)
+            ).one()
             row.rolls += rolls
             row.faces = [a + b for a, b in zip(row.faces, faces, strict=True)]
             row.doubles += doubles
         self.session.commit()
         return True
 
+    def _open(self, scope: str) -> None:
+        """Make the scope's empty tally unless it is there: a plain INSERT of the first
+        game of a scope, made by two processes at once, would break the unique key."""
+        values = {"scope": scope, "rolls": 0, "faces": [0] * 6, "doubles": 0}
+        dialect = self.session.get_bind().dialect.name
+        upsert = sqlite_insert if dialect == "sqlite" else postgresql_insert
+        self.session.execute(
+            upsert(DiceTally).values(**values).on_conflict_do_nothing(index_elements=["scope"])
+        )
+
     def tally(self, scope: str) -> DiceTally | None:
         return self.session.scalar(select(DiceTally).where(DiceTally.scope == scope))
+
+    def uncounted(self) -> Sequence[int]:
+        """The finished games whose dice are not in the tallies yet (a count that failed,
+        or was cut off by a crash), oldest first."""
+        return self.session.scalars(
+            select(Game.id)
+            .where(Game.status == "finished", Game.dice_counted.is_(False))
+            .order_by(Game.id)
+        ).all()

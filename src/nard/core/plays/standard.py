@@ -136,6 +136,13 @@ class Doubles:
 
     The walks are methods, not closures that call themselves: such a closure is
     a reference cycle, garbage that only the collector frees, on every roll.
+
+    They step by the die inline rather than through
+    :func:`~nard.core.plays.steps.die_steps`, for speed: the open landings are
+    found once per roll (:func:`double_origins`), and each walk goes on from the
+    index where the last step started, where ``die_steps`` would scan all 24
+    points, check each landing again and build a list at every one of up to
+    four levels of the hottest search of the move generator.
     """
 
     __slots__ = ("best", "board", "cap", "die", "entering", "found", "opponent", "origins", "path")

@@ -28,7 +28,7 @@ async def throttled(_request: Request, error: Exception) -> JSONResponse:
     assert isinstance(error, Throttled)
     code = RefusalCode(error.code)
     return JSONResponse(
-        problem_body(code, error.message),
+        problem_body(code, error.message).model_dump(mode="json"),
         status_code=status(code),
         headers={"retry-after": str(max(1, round(error.retry_after)))},
     )

@@ -4,9 +4,9 @@ The code, its HTTP status and its Persian text come from :mod:`nard.server.refus
 like every other refusal; the English message is the edge's own (it names the limit).
 
 >>> body = problem_body(RefusalCode.TOO_LARGE, "a request body is at most 65536 bytes")
->>> sorted(body), body["code"]
+>>> sorted(body.model_dump(mode="json")), body.code.value
 (['code', 'detail', 'message', 'message_fa', 'rule'], 'too_large')
->>> body["message_fa"]
+>>> body.message_fa
 'درخواست بیش از اندازه بزرگ است.'
 >>> status(RefusalCode.TOO_SLOW), status(RefusalCode.BUSY)
 (408, 503)
@@ -14,12 +14,10 @@ like every other refusal; the English message is the edge's own (it names the li
 
 from __future__ import annotations
 
-import json
-from typing import Any
-
 from starlette.types import Send
 
-from nard.server.refusals import STATUS, Refusal, RefusalCode
+from nard.server.protocol.views import View, omitted_when_none
+from nard.server.refusals import Refusal, RefusalCode, status_of
 
 _REQUEST_TEXT = frozenset(
     {RefusalCode.TOO_LARGE, RefusalCode.BAD_JSON, RefusalCode.INVALID, RefusalCode.RATE_LIMITED}
@@ -27,23 +25,51 @@ _REQUEST_TEXT = frozenset(
 """Codes a WebSocket message shares, with a separate text for a whole request."""
 
 
+def _variant(code: RefusalCode) -> str | None:
+    return "request" if code in _REQUEST_TEXT else None
+
+
 def status(code: RefusalCode) -> int:
     """The HTTP status of an edge refusal."""
-    return STATUS.get(code, 400)
+    return status_of(code, _variant(code))
 
 
-def problem_body(code: RefusalCode, message: str, **extra: Any) -> dict[str, Any]:
-    """The body of an edge refusal; ``detail`` repeats ``message`` for FastAPI clients."""
-    variant = "request" if code in _REQUEST_TEXT else None
-    refusal = Refusal(code, variant=variant, why=message)
-    return {
-        "code": code.value,
-        "message": message,
-        "message_fa": refusal.message_fa,
-        "rule": None,
-        "detail": message,
-        **extra,
-    }
+class FieldProblem(View):
+    """One field a request got wrong: where, what, and pydantic's error type."""
+
+    loc: list[str | int]
+    msg: str
+    type: str
+
+
+class Problem(View):
+    """The body of an edge refusal; ``detail`` repeats ``message`` for FastAPI clients,
+    or lists the fields a request got wrong (at most ten, ``errors`` counts them all)."""
+
+    code: RefusalCode
+    message: str
+    message_fa: str
+    rule: None = None
+    detail: str | list[FieldProblem]
+    errors: int | None = omitted_when_none()
+
+
+def problem_body(
+    code: RefusalCode,
+    message: str,
+    *,
+    fields: list[FieldProblem] | None = None,
+    errors: int | None = None,
+) -> Problem:
+    """The body of an edge refusal (``fields``: the request's wrong fields)."""
+    refusal = Refusal(code, variant=_variant(code), why=message)
+    return Problem(
+        code=code,
+        message=message,
+        message_fa=refusal.message_fa,
+        detail=message if fields is None else fields,
+        errors=errors,
+    )
 
 
 async def send_problem(
@@ -55,7 +81,7 @@ async def send_problem(
     headers: list[tuple[bytes, bytes]] | None = None,
 ) -> None:
     """Answer a refusal; ``close`` ends the connection (its unread input is not trusted)."""
-    body = json.dumps(problem_body(code, message), ensure_ascii=False).encode()
+    body = problem_body(code, message).model_dump_json().encode()
     sent = [
         (b"content-type", b"application/json"),
         (b"content-length", str(len(body)).encode()),

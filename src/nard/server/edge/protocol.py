@@ -20,7 +20,6 @@ a slow body is :class:`nard.server.edge.body.BodyLimit`'s to time out.
 from __future__ import annotations
 
 import asyncio
-import json
 from asyncio import TimerHandle
 from typing import Any
 
@@ -153,7 +152,7 @@ class GuardedHttpToolsProtocol(HttpToolsProtocol):
         self._stop_deadline()
         if self.transport.is_closing():
             return
-        body = json.dumps(problem_body(code, message), ensure_ascii=False).encode()
+        body = problem_body(code, message).model_dump_json().encode()
         self.transport.write(
             b"".join(
                 [

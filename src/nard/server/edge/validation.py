@@ -10,13 +10,13 @@ and writing the refused value back as JSON was what failed with a 500.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
 
 from fastapi import Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
-from nard.server.edge.problems import problem_body
+from nard.server.edge.problems import FieldProblem, problem_body, status
 from nard.server.refusals import RefusalCode
 
 MAX_ERRORS = 10
@@ -25,30 +25,30 @@ MAX_PATH = 8
 """Parts of a field's path kept (a path into nested input is input too)."""
 
 
-def _part(part: Any) -> str | int:
+def _part(part: object) -> str | int:
     if isinstance(part, int):
         return part
     text = str(part)
     return text if len(text) <= 40 else text[:40] + "…"
 
 
-def _describe(error: dict[str, Any]) -> dict[str, Any]:
-    return {
-        "loc": [_part(part) for part in error.get("loc", ())][:MAX_PATH],
-        "msg": str(error.get("msg", ""))[:200],
-        "type": str(error.get("type", ""))[:60],
-    }
+def _describe(error: Mapping[str, object]) -> FieldProblem:
+    loc = error.get("loc", ())
+    return FieldProblem(
+        loc=[_part(part) for part in loc][:MAX_PATH] if isinstance(loc, tuple | list) else [],
+        msg=str(error.get("msg", ""))[:200],
+        type=str(error.get("type", ""))[:60],
+    )
 
 
 async def validation_problem(_request: Request, error: Exception) -> JSONResponse:
     assert isinstance(error, RequestValidationError)
     errors = list(error.errors())
     shown = [_describe(item) for item in errors[:MAX_ERRORS]]
-    json_invalid = any(item["type"] == "json_invalid" for item in shown)
+    json_invalid = any(item.type == "json_invalid" for item in shown)
     code = RefusalCode.BAD_JSON if json_invalid else RefusalCode.INVALID
-    first = shown[0] if shown else {"loc": [], "msg": "invalid request"}
-    where = ".".join(str(part) for part in first["loc"])
-    message = f"{where}: {first['msg']}" if where else str(first["msg"])
-    body = problem_body(code, message, errors=len(errors))
-    body["detail"] = shown
-    return JSONResponse(body, status_code=422)
+    first = shown[0] if shown else FieldProblem(loc=[], msg="invalid request", type="")
+    where = ".".join(str(part) for part in first.loc)
+    message = f"{where}: {first.msg}" if where else first.msg
+    body = problem_body(code, message, fields=shown, errors=len(errors))
+    return JSONResponse(body.model_dump(mode="json"), status_code=status(code))

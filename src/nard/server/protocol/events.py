@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import fields
 from enum import Enum
-from typing import Annotated, Any, Literal, cast, overload
+from typing import Annotated, Literal, cast, overload
 
 from pydantic import Field
 
@@ -188,7 +188,7 @@ def step_view(step: Step) -> StepView:
     return StepView(from_point=step.from_point, to_point=step.to_point, die=step.die, hit=step.hit)
 
 
-def _plain(value: object) -> Any:
+def _plain(value: object) -> object:
     if isinstance(value, Side):
         return side_name(value)
     if isinstance(value, Roll):

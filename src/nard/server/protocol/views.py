@@ -11,7 +11,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import AliasChoices, BaseModel, ConfigDict, Field
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field, JsonValue
 
 SideName = Literal["white", "black"]
 Point = Annotated[int, Field(ge=0, le=25)]
@@ -39,6 +39,10 @@ class View(BaseModel):
     model_config = ConfigDict(
         extra="forbid", validate_by_name=True, validate_by_alias=True, serialize_by_alias=True
     )
+
+
+StoredView = dict[str, JsonValue]
+"""A view as the database's JSON columns keep it (an action's events, a result)."""
 
 
 def _named(alias: str, name: str) -> Any:

@@ -30,10 +30,11 @@ from nard.server.rooms.dice_stats import DiceStats
 from nard.server.rooms.fanout import Fanout
 from nard.server.rooms.hints import Hints
 from nard.server.rooms.intake import Intake
+from nard.server.rooms.live import LiveGame
 from nard.server.rooms.presence import Presence
 from nard.server.rooms.projection import Projection
 from nard.server.rooms.ratings import Ratings
-from nard.server.rooms.registry import LiveGame, Registry
+from nard.server.rooms.registry import Registry
 from nard.server.rooms.sync import Sync
 from nard.server.rooms.table import Table
 from nard.server.services.action_log import ActionLog
@@ -101,11 +102,12 @@ class Rooms:
         sync = Sync(registry, bus, projection)
         hints = Hints(registry, bots)
         clocks = ClockWatch(timekeeper, database)
-        clocks.flag = table.time_out
+        clocks.flag = table.flagfall.time_out
         table.listen(clocks)
         registry.keep_while(clocks.timing)
         dice = DiceStats(database)
         table.listen(dice)
+        registry.on_copies(lambda live: None, dice.forget)
         chat = Chat(database, bus)
         return cls(
             registry,
@@ -123,10 +125,12 @@ class Rooms:
         )
 
     async def resume(self) -> None:
-        """After a start: the bot plays on, cut-off ratings move, clocks run again."""
+        """After a start: the bot plays on, cut-off ratings move, clocks run again, and
+        the dice of finished games left uncounted are counted."""
         await self.bot.resume(self.registry)
         await self.ratings.resume(await self.registry.unrated_games())
         await self.clocks.resume(self.registry)
+        self.dice.resume()
 
     async def close(self) -> None:
         await self.presence.close()

@@ -15,7 +15,8 @@ import logging
 from nard.core.dice import Roll
 from nard.match.actions import RollDice
 from nard.server.refusals import Refusal, RefusalCode
-from nard.server.rooms.registry import GameStatus, LiveGame, Registry
+from nard.server.rooms.live import GameStatus, LiveGame
+from nard.server.rooms.registry import Registry
 from nard.server.rooms.table import Table
 from nard.server.services.bot_service import BotService
 

@@ -20,7 +20,7 @@ from nard.server.protocol import client
 from nard.server.protocol.events import side_name
 from nard.server.protocol.server import ChatLineMessage
 from nard.server.protocol.views import ChatLineView
-from nard.server.rooms.registry import LiveGame
+from nard.server.rooms.live import LiveGame
 from nard.storage.models import ChatMessage as ChatRow
 from nard.storage.repository import ChatRepository
 

@@ -18,15 +18,16 @@ import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable
-from typing import Any
 
+from pydantic import JsonValue
 from sqlalchemy.orm import Session
 
 from nard.core.board import Side
 from nard.match.clock import MatchClock
 from nard.match.match import Match
 from nard.server.database import Database
-from nard.server.rooms.registry import LiveGame, Registry, match_over
+from nard.server.rooms.live import LiveGame, match_over
+from nard.server.rooms.registry import Registry
 from nard.storage.repository import GameRepository
 
 log = logging.getLogger(__name__)
@@ -75,7 +76,7 @@ Flag = Callable[[LiveGame], Awaitable[bool]]
 class ClockWatch:
     """A timer per clocked game that flags its running side when its time is up.
 
-    ``flag`` (the table's :meth:`~nard.server.rooms.table.Table.time_out`)
+    ``flag`` (:meth:`~nard.server.rooms.timeout.Flagfall.time_out`)
     checks the clock again under the game's lock, so a timer that fires just
     after an action changes nothing but re-arms.
     """
@@ -148,7 +149,7 @@ class ClockWatch:
         for live in await registry.active_clocked_games():
             self.arm(live)
 
-    def checkpoints(self) -> list[tuple[int, int, dict[str, Any]]]:
+    def checkpoints(self) -> list[tuple[int, int, dict[str, JsonValue]]]:
         """Each watched game's clock charged up to now, with the action it follows."""
         saved = []
         for live in self._watched.values():

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import secrets
-from typing import Any
+from typing import TypedDict
+
+from pydantic import JsonValue
 
 from nard.core.rules import PRESETS, EscapeScope, RuleSet
 from nard.match.clock import CLOCK_PRESETS, MatchClock
@@ -12,7 +14,7 @@ from nard.match.options import GameOptions, OpeningRule
 from nard.match.record import MatchRecord
 from nard.server import schemas
 from nard.server.refusals import Refusal, RefusalCode
-from nard.server.rooms.registry import GameMode
+from nard.server.rooms.live import GameMode
 from nard.server.security import new_token
 
 
@@ -44,7 +46,7 @@ def rule_set(switches: schemas.RuleSwitches) -> RuleSet:
     return rules
 
 
-def match_header(request: schemas.GameCreate) -> dict[str, Any]:
+def match_header(request: schemas.GameCreate) -> dict[str, JsonValue]:
     """The match record's header (rules, length, options) a game is stored with.
 
     The match is built once here, so impossible settings (a money-only option
@@ -82,8 +84,8 @@ def rules_name(rules: object) -> str:
 
 
 def starting_clock(
-    request: schemas.GameCreate, mode: GameMode, header: dict[str, Any], scale: float
-) -> tuple[MatchClock | None, dict[str, Any]]:
+    request: schemas.GameCreate, mode: GameMode, header: dict[str, JsonValue], scale: float
+) -> tuple[MatchClock | None, dict[str, JsonValue]]:
     """The clock a new game starts with (docs/clocks.md), and its header naming the preset."""
     if request.clock == "none":
         return None, header
@@ -93,7 +95,20 @@ def starting_clock(
     return MatchClock.start(preset, request.length or 0), {**header, "clock": request.clock}
 
 
-def founding_columns(request: schemas.GameCreate, mode: GameMode, scale: float) -> dict[str, Any]:
+class Founding(TypedDict):
+    """The columns every new game row starts with (the rest: its mode and seats)."""
+
+    settings: dict[str, JsonValue]
+    """The match record's header and the clock's preset (read as a ``MatchHeader``)."""
+    watch_token: str
+    server_seed: str | None
+    commitment: str | None
+    seq: int
+    snapshot: dict[str, JsonValue]
+    clock: dict[str, JsonValue] | None
+
+
+def founding_columns(request: schemas.GameCreate, mode: GameMode, scale: float) -> Founding:
     """What every new game is stored with: its checked header, clock, fair dice, no actions."""
     options = request.options
     if request.length is not None and (

@@ -9,7 +9,8 @@ from __future__ import annotations
 from nard.match.game import Game, Phase
 from nard.server.protocol.views import CubeHintView
 from nard.server.refusals import Refusal, RefusalCode
-from nard.server.rooms.registry import GameMode, LiveGame, Registry
+from nard.server.rooms.live import GameMode, LiveGame
+from nard.server.rooms.registry import Registry
 from nard.server.rooms.table import refuse_unless_current
 from nard.server.schemas import HintPlay
 from nard.server.services.bot_service import BotService

@@ -34,7 +34,7 @@ from nard.match.game import Phase
 from nard.match.scoring import ResultKind
 from nard.server.protocol import client
 from nard.server.refusals import Refusal, RefusalCode
-from nard.server.rooms.registry import SIDES, LiveGame
+from nard.server.rooms.live import SIDES, LiveGame
 
 _SIMPLE = {
     client.UndoMessage: UndoStep,

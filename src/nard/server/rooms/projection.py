@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from typing import Any
 
 from nard.core.board import Point, Side
 from nard.match.clock import MatchClock
@@ -42,18 +41,17 @@ from nard.server.protocol.views import (
     GameStateView,
     GuideView,
     MatchInfoView,
-    OptionsView,
     ResignationView,
-    RulesView,
     SeatView,
     SettingsView,
     StateView,
+    StoredView,
     View,
 )
 from nard.server.rooms.clocks import Timekeeper
 from nard.server.rooms.founding import rules_name
+from nard.server.rooms.live import LiveGame, MatchHeader
 from nard.server.rooms.presence import Presence
-from nard.server.rooms.registry import LiveGame
 from nard.server.schemas import GamePublic, GameSummary
 from nard.storage.models import Game as GameRow
 
@@ -157,15 +155,15 @@ def state_view(match: Match) -> StateView:
     return StateView(match=info, game=game_view, guide=guide)
 
 
-def settings_view(header: dict[str, Any], bot_level: str | None) -> SettingsView:
+def settings_view(header: MatchHeader, bot_level: str | None) -> SettingsView:
     """The rules (RuleSet fields), match length, options, bot level and clock of a game."""
     return SettingsView(
-        rules=RulesView.model_validate(header["rules"]),
-        length=header.get("length"),
-        crawford=bool(header.get("crawford_rule", True)),
-        options=OptionsView.model_validate(header["options"]),
+        rules=header.rules,
+        length=header.length,
+        crawford=header.crawford_rule,
+        options=header.options,
         bot_level=bot_level,
-        clock=header.get("clock", "none"),
+        clock=header.clock,
     )
 
 
@@ -216,7 +214,7 @@ def summary(row: GameRow, names: dict[int, str], player_id: int) -> GameSummary:
     )
 
 
-def replayed(logged: Sequence[tuple[int, list[Any]]]) -> list[str]:
+def replayed(logged: Sequence[tuple[int, Sequence[StoredView]]]) -> list[str]:
     """The ``update`` messages of logged actions (events only), for a catch-up."""
     return [
         UpdateMessage.model_validate({"seq": seq, "events": events}).model_dump_json()
@@ -346,6 +344,6 @@ class Projection:
         return message.model_dump_json()
 
 
-def stored(view: View) -> Any:
+def stored(view: View) -> StoredView:
     """A view as the database's JSON columns keep it."""
     return view.model_dump(mode="json")

@@ -19,7 +19,7 @@ from sqlalchemy.orm import Session
 
 from nard.match.ratings import Rated, RatingChange, rate_match
 from nard.server.database import Database
-from nard.server.rooms.registry import SIDES, LiveGame
+from nard.server.rooms.live import SIDES, LiveGame
 from nard.storage.repository import RatingRepository
 
 log = logging.getLogger(__name__)
@@ -63,7 +63,7 @@ def move_ratings(
 def rated_end(live: LiveGame) -> tuple[int, int, int] | None:
     """``(winner, loser, length)`` of a rated match that has just ended, else None."""
     result = live.standing.result
-    length = live.setup.header.get("length")
+    length = live.setup.header.length
     if not live.setup.rated or not live.is_over or result is None or not length:
         return None
     winner = SIDES.get(result.winner or "")

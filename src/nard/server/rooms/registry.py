@@ -1,11 +1,10 @@
-"""The live games of this process: load (replay the log), reload, keep.
+"""The live games of this process: load, reload, keep.
 
-A game lives in memory while it is played (:class:`LiveGame`). Loading one
-replays its action log through :mod:`nard.match`, so a restarted server
-resumes every game exactly where its last committed action left it; another
-process that moved a game on is caught up with :meth:`Registry.reload`, which
-:meth:`Registry.refresh` calls only when the game's row says it moved on (a
-client sending a future ``seq`` costs one small query, not a replay).
+A game lives in memory while it is played (:class:`~nard.server.rooms.live.LiveGame`);
+it is loaded by replaying its log (:mod:`~nard.server.rooms.loading`), and
+another process that moved a game on is caught up with :meth:`Registry.reload`,
+which :meth:`Registry.refresh` calls only when the game's row says it moved on
+(a client sending a future ``seq`` costs one small query, not a replay).
 
 The cache is bounded: a game nobody is connected to, that the bot is not
 playing and that no action holds, is dropped once it has been unused for
@@ -16,206 +15,20 @@ used first); it is loaded again when next asked for.
 from __future__ import annotations
 
 import asyncio
-import logging
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from datetime import datetime
-from enum import StrEnum
-from typing import Any
 
 from sqlalchemy.orm import Session
 
-from nard.core.board import Side
-from nard.match.clock import MatchClock
 from nard.match.interning import Interner
-from nard.match.match import Match
-from nard.match.record import MatchRecord, action_from_dict
 from nard.server.database import Database
-from nard.server.protocol.views import OutcomeView
+from nard.server.protocol.views import StoredView
+from nard.server.rooms.live import GameMode as GameMode  # lobby/hall.py imports
+from nard.server.rooms.live import LiveGame as LiveGame  # these two from here
+from nard.server.rooms.loading import caught_up, read_game
 from nard.storage.models import Game as GameRow
 from nard.storage.repository import GameRepository, PlayerRepository, RatingRepository
-
-log = logging.getLogger(__name__)
-
-SIDES = {"white": Side.WHITE, "black": Side.BLACK}
-
-
-class GameStatus(StrEnum):
-    WAITING = "waiting"
-    """A friend game whose invitation nobody has opened yet."""
-    ACTIVE = "active"
-    FINISHED = "finished"
-    """The match is over (a money game is one game) or was claimed."""
-
-
-class GameMode(StrEnum):
-    BOT = "bot"
-    FRIEND = "friend"
-    HOTSEAT = "hotseat"
-
-
-@dataclass(frozen=True, slots=True)
-class Setup:
-    """What a game is from its creation on (only ``rated`` may be turned off, once)."""
-
-    id: int
-    public_id: str
-    mode: GameMode
-    header: dict[str, Any]
-    """The match record's header: rules, length, options (nard.match.record)."""
-    bot_side: Side | None
-    bot_level: str | None
-    server_seed: str | None
-    commitment: str | None
-    watch_token: str
-    created_at: datetime
-    rated: bool = False
-    """Chosen at creation (a guest taking the seat turns it off); the ratings move
-    when a rated match ends (rooms/ratings.py)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Seating:
-    """Who holds each seat (by :class:`Side`), their names, and the open invitation."""
-
-    players: tuple[int | None, int | None]
-    names: tuple[str | None, str | None]
-    invite_token: str | None
-
-    def sides_of(self, player_id: int | None) -> list[Side]:
-        """The seats ``player_id`` holds (two in a hot-seat game)."""
-        if player_id is None:
-            return []
-        return [side for side in Side if self.players[side] == player_id]
-
-
-def match_over(match: Match) -> bool:
-    """Whether the match is over; a money game is one game, over when that game is."""
-    return match.is_over or (match.is_money and bool(match.games))
-
-
-@dataclass(frozen=True, slots=True)
-class Standing:
-    """The game after action ``seq``; each commit replaces it whole."""
-
-    match: Match
-    seq: int
-    status: GameStatus
-    result: OutcomeView | None
-    updated_at: datetime
-
-    @property
-    def is_match_over(self) -> bool:
-        return match_over(self.match)
-
-
-@dataclass(eq=False, slots=True)
-class LiveGame:
-    """A game in memory. Only its standing, seating, client seeds and clock change,
-    each replaced whole, under :attr:`lock`."""
-
-    setup: Setup
-    standing: Standing
-    seating: Seating
-    client_seeds: tuple[str, ...]
-    clock: MatchClock | None = None
-    """Both clocks (a clocked game), exact as of :attr:`clock_at`."""
-    clock_at: float = 0.0
-    """When :attr:`clock` was exact, in the timekeeper's monotonic milliseconds."""
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-
-    @property
-    def public_id(self) -> str:
-        return self.setup.public_id
-
-    @property
-    def match(self) -> Match:
-        return self.standing.match
-
-    @property
-    def seq(self) -> int:
-        return self.standing.seq
-
-    @property
-    def status(self) -> GameStatus:
-        return self.standing.status
-
-    @property
-    def is_over(self) -> bool:
-        """Finished, or its match is over (no action is accepted any more)."""
-        return self.standing.status is GameStatus.FINISHED or self.standing.is_match_over
-
-    def sides_of(self, player_id: int | None) -> list[Side]:
-        return self.seating.sides_of(player_id)
-
-
-def _from_row(session: Session, row: GameRow, match: Match, seq: int) -> LiveGame:
-    players = (row.white_player_id, row.black_player_id)
-    known = PlayerRepository(session).names([p for p in players if p is not None])
-    bot_side = SIDES.get(row.bot_side or "")
-    names = [None if player is None else known.get(player) for player in players]
-    if bot_side is not None:
-        names[bot_side] = f"Bot ({row.bot_level})"
-    setup = Setup(
-        id=row.id,
-        public_id=row.public_id,
-        mode=GameMode(row.mode),
-        header=row.settings,
-        bot_side=bot_side,
-        bot_level=row.bot_level,
-        server_seed=row.server_seed,
-        commitment=row.commitment,
-        watch_token=row.watch_token,
-        created_at=row.created_at,
-        rated=row.rated,
-    )
-    result = None if row.result is None else OutcomeView.model_validate(row.result)
-    return LiveGame(
-        setup=setup,
-        standing=Standing(match, seq, GameStatus(row.status), result, row.updated_at),
-        seating=Seating(players, (names[0], names[1]), row.invite_token),
-        client_seeds=tuple(row.client_seeds),
-        clock=None if row.clock is None else MatchClock.from_dict(row.clock),
-    )
-
-
-def read_game(
-    session: Session,
-    *,
-    public_id: str | None = None,
-    game_id: int | None = None,
-    interner: Interner | None = None,
-) -> LiveGame | None:
-    """The game as its log leaves it: its settings, then every logged action replayed
-    (its history interned with ``interner``, when given)."""
-    games = GameRepository(session)
-    row = games.by_public_id(public_id) if public_id is not None else games.get(game_id or 0)
-    if row is None:
-        return None
-    logged = games.actions(row.id)
-    record = MatchRecord.from_dict({**row.settings, "actions": [item.action for item in logged]})
-    seq = logged[-1].seq if logged else 0
-    if seq != row.seq or (row.snapshot and row.snapshot.get("seq") != seq):
-        # The log and the snapshot are written in one transaction; the log wins.
-        log.error("game %s: snapshot at %s, log at %s", row.public_id, row.seq, seq)
-    return _from_row(session, row, record.replay(interner=interner), seq)
-
-
-def caught_up(session: Session, live: LiveGame, interner: Interner | None = None) -> LiveGame:
-    """``live`` moved on to what the database holds: the actions logged after its
-    ``seq`` applied to its match, its status, result and seating read again."""
-    games = GameRepository(session)
-    row = games.get(live.setup.id)
-    assert row is not None
-    match = live.match
-    seq = live.seq
-    for item in games.actions(row.id, after=seq):
-        match = match.apply(action_from_dict(item.action), interner=interner).match
-        seq = item.seq
-    return _from_row(session, row, match, seq)
-
 
 MAX_LIVE = 5000
 """Games kept in memory at most (beyond, the least recently used idle ones go)."""
@@ -417,7 +230,7 @@ class Registry:
 
         return await self.database.run(read)
 
-    async def logged_events(self, live: LiveGame, since: int) -> list[tuple[int, list[Any]]]:
+    async def logged_events(self, live: LiveGame, since: int) -> list[tuple[int, list[StoredView]]]:
         """The events of each action after ``since``, from the log: ``(seq, events)``."""
         return await self.database.run(
             lambda session: [

@@ -27,8 +27,8 @@ from nard.core.board import Side
 from nard.server.leases import Leases
 from nard.server.protocol.events import side_name
 from nard.server.redis_client import redis_errors
+from nard.server.rooms.live import LiveGame
 from nard.server.rooms.presence import Presence
-from nard.server.rooms.registry import LiveGame
 
 log = logging.getLogger(__name__)
 

@@ -21,8 +21,9 @@ from collections.abc import Callable, Coroutine
 from typing import Any
 
 from nard.server.bus import EventBus, changes_of
+from nard.server.rooms.live import LiveGame
 from nard.server.rooms.projection import Projection
-from nard.server.rooms.registry import LiveGame, Registry
+from nard.server.rooms.registry import Registry
 
 log = logging.getLogger(__name__)
 

@@ -21,7 +21,6 @@ from sqlalchemy.orm import Session
 
 from nard.core.board import Side
 from nard.match.actions import Action
-from nard.match.clock import MatchClock
 from nard.match.errors import GameError
 from nard.match.record import action_to_dict
 from nard.server import schemas
@@ -34,17 +33,11 @@ from nard.server.refusals import Refusal, RefusalCode
 from nard.server.rooms.clocks import Timekeeper, running_side
 from nard.server.rooms.founding import founding_columns, rated_at_creation
 from nard.server.rooms.intake import Intake
+from nard.server.rooms.live import SIDES, GameMode, GameStatus, LiveGame, Standing, match_over
 from nard.server.rooms.presence import Presence
 from nard.server.rooms.projection import Projection, state_view, stored
-from nard.server.rooms.registry import (
-    SIDES,
-    GameMode,
-    GameStatus,
-    LiveGame,
-    Registry,
-    Standing,
-    match_over,
-)
+from nard.server.rooms.registry import Registry
+from nard.server.rooms.timeout import Flagfall
 from nard.server.security import new_public_id, new_token
 from nard.server.services.action_log import ActionLog
 from nard.storage.repository import ConflictError, GameRepository, LoggedAction
@@ -89,6 +82,7 @@ class Table:
         self.clock_scale = clock_scale
         """Every preset's times multiplied by this in new games (1 but in tests)."""
         self._listeners: list[AfterCommit] = []
+        self.flagfall = Flagfall(registry, database, timekeeper, self.publish_state)
 
     def listen(self, listener: AfterCommit) -> None:
         self._listeners.append(listener)
@@ -311,7 +305,7 @@ class Table:
         clock = self.timekeeper.charged(live)
         if clock is not None and clock.flagged is not None:
             # The timer has not fired yet, but the time is up: no action after it.
-            await self._lose_on_time(live, clock)
+            await self.flagfall.lose(live, clock)
             raise Refusal(RefusalCode.FINISHED, seq=live.seq)
         try:
             match, events = live.match.apply(action, interner=self.registry.interner)
@@ -356,45 +350,6 @@ class Table:
         await self.bus.announce(live.public_id, seq)
         self._changed(live)
         return seq
-
-    async def time_out(self, live: LiveGame) -> bool:
-        """End the match if its running side's time is up (the clock's timer asks)."""
-        async with live.lock:
-            clock = self.timekeeper.charged(live)
-            if live.is_over or clock is None or clock.flagged is None:
-                return False
-            return await self._lose_on_time(live, clock)
-
-    async def _lose_on_time(self, live: LiveGame, clock: MatchClock) -> bool:
-        """The flagged side loses the match; stored like a claim, published like an action.
-        False when the game had moved on (this copy was behind): it is read again."""
-        assert clock.flagged is not None
-        winner = clock.flagged.other
-        result = OutcomeView(winner=side_name(winner), reason="time", score=live.match.score)
-
-        def finish(session: Session) -> bool:
-            # Only at the action this copy knows: a side that moved meanwhile (on
-            # another instance) is not out of time.
-            done = GameRepository(session).finish(
-                live.setup.id,
-                status=GameStatus.FINISHED.value,
-                result=stored(result),
-                seq=live.seq,
-                clock=clock.to_dict(),
-            )
-            session.commit()
-            return done
-
-        if not await self.database.run(finish):
-            await self.registry.reload(live)
-            return False
-        standing = live.standing
-        live.standing = Standing(
-            standing.match, standing.seq, GameStatus.FINISHED, result, datetime.now(UTC)
-        )
-        self.timekeeper.keep(live, clock)
-        await self.publish_state(live)
-        return True
 
     async def publish_state(self, live: LiveGame) -> None:
         await self.presence.refresh(live)  # the state shows the seats

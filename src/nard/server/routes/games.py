@@ -19,8 +19,8 @@ from nard.server.protocol.views import FairDiceView
 from nard.server.records import state_key
 from nard.server.refusals import Refusal, RefusalCode
 from nard.server.rooms import Rooms
+from nard.server.rooms.live import LiveGame
 from nard.server.rooms.projection import summary
-from nard.server.rooms.registry import LiveGame
 from nard.server.security import same_token, token_shaped
 from nard.server.services.analysis_service import AnalysisService
 

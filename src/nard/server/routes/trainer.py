@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Annotated, Literal
 
-from fastapi import APIRouter, HTTPException, Query, Request
+from fastapi import APIRouter, Query, Request
 from fastapi.responses import FileResponse
 from pydantic import BaseModel, Field
 
@@ -38,6 +38,7 @@ from nard.server.protocol.trainer import (
     Verdict,
 )
 from nard.server.protocol.views import BoardView
+from nard.server.refusals import Refusal, RefusalCode
 from nard.server.routes.pages import STATIC
 from nard.server.services.trainer_service import TrainerService
 from nard.trainer import (
@@ -99,11 +100,16 @@ class Answer(DrillKey):
     (the walk counts once, at its last question)."""
 
 
+def _invalid(why: str) -> Refusal:
+    """A drill request the trainer cannot answer (a 422, like a field that fails validation)."""
+    return Refusal(RefusalCode.INVALID, variant="request", why=why)
+
+
 def _drill(key: DrillKey) -> Drill:
     try:
         return make_drill(key.seed, Kind.parse(key.kind), key.rules, Level.parse(key.level))
     except ValueError as error:
-        raise HTTPException(status_code=422, detail=str(error)) from None
+        raise _invalid(str(error)) from None
 
 
 def _board(position: Position) -> BoardView:
@@ -230,7 +236,7 @@ def _verdict(drill: Drill, body: Answer) -> tuple[bool, Verdict]:
         )
     if drill.kind is Kind.REFUSED:
         if body.rule is None:
-            raise HTTPException(status_code=422, detail="a why-refused answer needs a rule id")
+            raise _invalid("a why-refused answer needs a rule id")
         checked = check_rule(drill, body.rule, body.mistake)
         return True, RuleVerdict(
             correct=checked.correct,
@@ -238,11 +244,11 @@ def _verdict(drill: Drill, body: Answer) -> tuple[bool, Verdict]:
             explanation=refusal_view(checked.explanation),
         )
     if body.step is None or body.yes is None:
-        raise HTTPException(status_code=422, detail="a decision answer needs step and yes")
+        raise _invalid("a decision answer needs step and yes")
     try:
         correct, step = check_decision(drill, body.step, body.yes)
     except ValueError as error:
-        raise HTTPException(status_code=422, detail=str(error)) from None
+        raise _invalid(str(error)) from None
     last = body.step == len(drill.decision()) - 1
     return last, DecisionVerdict(
         correct=correct,
@@ -266,7 +272,7 @@ async def read_report(
         roll = Roll.parse(dice)
         report = rules_report(board, roll, play[:_MAX_TEXT], rules)
     except (InvalidIdError, ValueError) as error:
-        raise HTTPException(status_code=422, detail=str(error)) from None
+        raise _invalid(str(error)) from None
     return RulesReportView(
         position_id=report.position_id,
         board=_board(board),

@@ -40,7 +40,7 @@ from nard.server.jobs import JobQueue
 from nard.server.limits import Throttled
 from nard.server.metrics import Metrics
 from nard.server.protocol.server import AnalysisMessage
-from nard.server.rooms.registry import LiveGame
+from nard.server.rooms.live import LiveGame
 from nard.server.schemas import AnalysisPublic
 from nard.server.services.analysis_job import SAVE_EVERY_S, analyse, as_public
 from nard.storage.models import Analysis

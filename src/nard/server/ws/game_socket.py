@@ -40,8 +40,8 @@ from nard.server.protocol.server import (
 from nard.server.refusals import Refusal, RefusalCode
 from nard.server.rooms import Rooms
 from nard.server.rooms.chat import spectators_channel
+from nard.server.rooms.live import LiveGame
 from nard.server.rooms.projection import replayed
-from nard.server.rooms.registry import LiveGame
 from nard.server.security import same_token, token_shaped
 from nard.server.services.player_service import PlayerInfo, PlayerService
 from nard.server.settling import Settling

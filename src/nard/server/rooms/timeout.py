@@ -1,0 +1,78 @@
+"""A match lost on time: the flagged side loses, stored like a claim, published like
+an action.
+
+The clocks' timer (:class:`~nard.server.rooms.clocks.ClockWatch`) calls
+:meth:`Flagfall.time_out` when the running side's time should be up; the table
+calls :meth:`Flagfall.lose` when an action comes after it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime
+
+from sqlalchemy.orm import Session
+
+from nard.match.clock import MatchClock
+from nard.server.database import Database
+from nard.server.protocol.events import side_name
+from nard.server.protocol.views import OutcomeView
+from nard.server.rooms.clocks import Timekeeper
+from nard.server.rooms.live import GameStatus, LiveGame, Standing
+from nard.server.rooms.projection import stored
+from nard.server.rooms.registry import Registry
+from nard.storage.repository import GameRepository
+
+
+class Flagfall:
+    def __init__(
+        self,
+        registry: Registry,
+        database: Database,
+        timekeeper: Timekeeper,
+        publish: Callable[[LiveGame], Awaitable[None]],
+    ) -> None:
+        self.registry = registry
+        self.database = database
+        self.timekeeper = timekeeper
+        self.publish = publish
+        """Shows the finished game to everyone (the table's ``publish_state``)."""
+
+    async def time_out(self, live: LiveGame) -> bool:
+        """End the match if its running side's time is up (the clock's timer asks)."""
+        async with live.lock:
+            clock = self.timekeeper.charged(live)
+            if live.is_over or clock is None or clock.flagged is None:
+                return False
+            return await self.lose(live, clock)
+
+    async def lose(self, live: LiveGame, clock: MatchClock) -> bool:
+        """The flagged side loses the match; stored like a claim, published like an action.
+        False when the game had moved on (this copy was behind): it is read again."""
+        assert clock.flagged is not None
+        winner = clock.flagged.other
+        result = OutcomeView(winner=side_name(winner), reason="time", score=live.match.score)
+
+        def finish(session: Session) -> bool:
+            # Only at the action this copy knows: a side that moved meanwhile (on
+            # another instance) is not out of time.
+            done = GameRepository(session).finish(
+                live.setup.id,
+                status=GameStatus.FINISHED.value,
+                result=stored(result),
+                seq=live.seq,
+                clock=clock.to_dict(),
+            )
+            session.commit()
+            return done
+
+        if not await self.database.run(finish):
+            await self.registry.reload(live)
+            return False
+        standing = live.standing
+        live.standing = Standing(
+            standing.match, standing.seq, GameStatus.FINISHED, result, datetime.now(UTC)
+        )
+        self.timekeeper.keep(live, clock)
+        await self.publish(live)
+        return True
