@@ -21,7 +21,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Literal
 
-from nard.server.rooms.registry import LiveGame
+from nard.server.rooms.live import LiveGame
 
 MAX_FILES = 64
 MAX_BYTES = 16 * 1024 * 1024

@@ -31,17 +31,12 @@ from nard.server.limits import CreationLimits
 from nard.server.lobby.pairing import Seeker, Terms
 from nard.server.lobby.seekers import LocalSeekers, QueueUnreachable, SeekQueue
 from nard.server.lobby.shared_online import SharedOnline
-from nard.server.protocol.lobby import (
-    ChallengeView,
-    LobbyGameView,
-    LobbyMessage,
-    LobbyPlayerView,
-    MatchedMessage,
-)
+from nard.server.lobby.view import game_request, lobby_view
+from nard.server.protocol.lobby import LobbyMessage, MatchedMessage
 from nard.server.redis_client import redis_errors
 from nard.server.refusals import Refusal, RefusalCode
-from nard.server.rooms.founding import match_header, rule_set
-from nard.server.rooms.registry import GameMode, LiveGame
+from nard.server.rooms.founding import match_header
+from nard.server.rooms.live import GameMode, LiveGame
 from nard.server.rooms.table import Table
 from nard.server.security import new_public_id
 from nard.server.services.player_service import PlayerInfo
@@ -61,27 +56,11 @@ def player_channel(player_id: int) -> str:
     return f"player:{player_id}"
 
 
-def game_request(terms: schemas.ChallengeCreate) -> schemas.GameCreate:
-    rules = terms.rules
-    if terms.cube is not None:
-        rules = rules.model_copy(update={"cube": terms.cube})
-    return schemas.GameCreate(mode="friend", length=terms.length, rules=rules, clock=terms.clock)
-
-
 def challenge_rated(terms: schemas.ChallengeCreate, creator: PlayerInfo) -> bool:
     why = "money" if terms.length is None else "guest" if creator.is_guest else None
     if terms.rated and why is not None:
         raise Refusal(RefusalCode.UNRATED, variant=why)
     return why is None and terms.rated is not False
-
-
-def _player_view(player: Player) -> LobbyPlayerView:
-    return LobbyPlayerView(
-        id=player.id,
-        display_name=player.display_name,
-        rating=round(player.rating, 2),
-        is_guest=player.username is None,
-    )
 
 
 @dataclass(slots=True)
@@ -357,64 +336,7 @@ class Hall:
             log.warning("lobby: counting the seekers failed (%s)", error)
             seeking = 0
 
-        def read(session: Session) -> LobbyMessage:
-            challenges = ChallengeRepository(session)
-            open_ = challenges.open()
-            games = challenges.games_in_play()
-            seated = {p for g in games for p in (g.white_player_id, g.black_player_id) if p}
-            ids = {c.creator_id for c in open_} | set(online) | seated
-            players = PlayerRepository(session).many(list(ids))
-            views = []
-            for challenge in open_:
-                creator = players.get(challenge.creator_id)
-                if creator is None:
-                    continue
-                terms = schemas.ChallengeCreate.model_validate(
-                    {k: v for k, v in challenge.terms.items() if k != "rated"}, strict=False
-                )
-                request = game_request(terms)
-                views.append(
-                    ChallengeView(
-                        id=challenge.public_id,
-                        creator=_player_view(creator),
-                        length=terms.length,
-                        rules="custom"
-                        if terms.rules.model_dump(exclude={"preset", "cube"}, exclude_none=True)
-                        else terms.rules.preset,
-                        cube=rule_set(request.rules).cube,
-                        clock=terms.clock,
-                        rated=bool(challenge.terms.get("rated")),
-                        min_rating=terms.min_rating,
-                        max_rating=terms.max_rating,
-                        created_at=challenge.created_at,
-                    )
-                )
-            here = [_player_view(players[p]) for p in online if p in players]
-
-            def name(player_id: int | None) -> str | None:
-                player = players.get(player_id or 0)
-                return None if player is None else player.display_name
-
-            return LobbyMessage(
-                challenges=views,
-                online_count=len(here),
-                online=here,
-                seeking=seeking,
-                games=[
-                    LobbyGameView(
-                        id=game.public_id,
-                        white=name(game.white_player_id),
-                        black=name(game.black_player_id),
-                        length=game.settings.get("length"),
-                        score=tuple(game.snapshot.get("score", (0, 0))),
-                        rated=game.rated,
-                        watch_url=f"/watch/{game.public_id}?token={game.watch_token}",
-                    )
-                    for game in games
-                ],
-            )
-
-        return await self.database.run(read)
+        return await self.database.run(lambda session: lobby_view(session, online, seeking))
 
     async def publish(self) -> None:
         await self.bus.publish(CHANNEL, (await self.snapshot()).model_dump_json())

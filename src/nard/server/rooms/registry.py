@@ -24,8 +24,7 @@ from sqlalchemy.orm import Session
 from nard.match.interning import Interner
 from nard.server.database import Database
 from nard.server.protocol.views import StoredView
-from nard.server.rooms.live import GameMode as GameMode  # lobby/hall.py imports
-from nard.server.rooms.live import LiveGame as LiveGame  # these two from here
+from nard.server.rooms.live import LiveGame
 from nard.server.rooms.loading import caught_up, read_game
 from nard.storage.models import Game as GameRow
 from nard.storage.repository import GameRepository, PlayerRepository, RatingRepository
