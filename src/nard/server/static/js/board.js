@@ -272,6 +272,7 @@ export class Board {
         }
         const isTop = i === count - 1;
         let cls = `checker checker-${side}`;
+        if (loc.startsWith("bar")) cls += " on-bar"; // drawn smaller: the bar is narrower than a point
         if (isTop && model.sources?.has(loc)) cls += " movable";
         if (isTop && this.selected === loc) cls += " selected";
         const radius = loc.startsWith("bar") ? this.g.BR : this.g.R;
