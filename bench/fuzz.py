@@ -434,14 +434,18 @@ async def _lobby_listens(http: httpx.AsyncClient, ws: ClientConnection, timeout:
     made.raise_for_status()
     challenge = made.json()["id"]
     deadline = time.monotonic() + timeout
-    while True:
-        raw = await asyncio.wait_for(ws.recv(), max(0.0, deadline - time.monotonic()))
-        message = json.loads(raw)
-        if message.get("type") == "lobby" and any(
-            each.get("id") == challenge for each in message.get("challenges", ())
-        ):
-            break
-    await http.delete(f"/api/lobby/challenges/{challenge}")
+    try:
+        while True:
+            raw = await asyncio.wait_for(ws.recv(), max(0.0, deadline - time.monotonic()))
+            message = json.loads(raw)
+            if message.get("type") == "lobby" and any(
+                each.get("id") == challenge for each in message.get("challenges", ())
+            ):
+                break
+    finally:
+        # Withdrawn even when the socket was closed as expected: a player may have
+        # only three open challenges.
+        await http.delete(f"/api/lobby/challenges/{challenge}")
 
 
 # -- HTTP ------------------------------------------------------------------------------------

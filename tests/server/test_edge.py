@@ -62,6 +62,14 @@ def test_a_huge_name_is_refused_without_being_echoed(server: Harness) -> None:
     _still_serves_others(server)
 
 
+@pytest.mark.parametrize("player_id", ["0", "-1", "2147483648", "99999999999999999999"])
+def test_a_profile_id_no_row_can_have_is_not_found(server: Harness, player_id: str) -> None:
+    # The fuzz found 20 digits answered 500: SQLite cannot even bind the number.
+    answer = server.request(None, "GET", f"/api/players/{player_id}/profile")
+    assert answer.status_code == 404 and answer.json()["code"] == "no_such_player"
+    _still_serves_others(server)
+
+
 def test_many_wrong_fields_give_a_short_answer(server: Harness) -> None:
     body = {f"field_{n}": n for n in range(3000)}
     response = server.request(None, "POST", "/api/players/guest", json=body)

@@ -7,7 +7,11 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, Query, Request
 
 from nard.server import schemas
+from nard.server.refusals import Refusal, RefusalCode
 from nard.server.services.profile_service import ProfileService
+
+MAX_ID = 2**31 - 1
+"""The largest id an INTEGER column holds on PostgreSQL (SQLite's hold 2**63 - 1)."""
 
 router = APIRouter(prefix="/api", tags=["ratings"])
 
@@ -31,4 +35,7 @@ async def leaderboard(
 @router.get("/players/{player_id}/profile")
 async def profile(player_id: int, profiles: ProfilesDep) -> schemas.ProfilePublic:
     """A player's public profile: rating and its history, record, recent matches, PR."""
+    if not 1 <= player_id <= MAX_ID:
+        # No such row can exist, and the database would refuse the number itself.
+        raise Refusal(RefusalCode.NO_SUCH_PLAYER)
     return await profiles.profile(player_id)
