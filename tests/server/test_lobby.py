@@ -99,6 +99,15 @@ def test_two_people_accepting_at_once_get_exactly_one_game(server: Harness) -> N
     assert [game["id"] for game in listed] == [games[0].game]
 
 
+@pytest.mark.parametrize("odd", ["%00", "a%00b", "%C3%A9", "x" * 300])
+def test_a_challenge_id_that_cannot_be_ours_is_not_found(server: Harness, odd: str) -> None:
+    # The fuzz found a NUL byte answered 500 on PostgreSQL, which refuses it in a string.
+    account(server, "kit")
+    for method, path in (("DELETE", odd), ("POST", f"{odd}/accept")):
+        answer = server.request("kit", method, f"/api/lobby/challenges/{path}")
+        assert answer.status_code == 404 and answer.json()["code"] == "no_such_challenge"
+
+
 def test_cancel_own_challenge_not_anothers_and_never_accept_your_own(server: Harness) -> None:
     account(server, "hal")
     account(server, "ivy")

@@ -38,7 +38,7 @@ from nard.server.refusals import Refusal, RefusalCode
 from nard.server.rooms.founding import match_header
 from nard.server.rooms.live import GameMode, LiveGame
 from nard.server.rooms.table import Table
-from nard.server.security import new_public_id
+from nard.server.security import new_public_id, token_shaped
 from nard.server.services.player_service import PlayerInfo
 from nard.storage.models import Challenge, Player
 from nard.storage.repository import ChallengeRepository, PlayerRepository
@@ -61,6 +61,12 @@ def challenge_rated(terms: schemas.ChallengeCreate, creator: PlayerInfo) -> bool
     if terms.rated and why is not None:
         raise Refusal(RefusalCode.UNRATED, variant=why)
     return why is None and terms.rated is not False
+
+
+def _challenge_shaped(public_id: str) -> None:
+    """No look-up for an id that cannot be ours (a NUL byte, which PostgreSQL refuses)."""
+    if not token_shaped(public_id):
+        raise Refusal(RefusalCode.NO_SUCH_CHALLENGE)
 
 
 @dataclass(slots=True)
@@ -140,6 +146,8 @@ class Hall:
         return public_id
 
     async def cancel(self, player: PlayerInfo, public_id: str) -> None:
+        _challenge_shaped(public_id)
+
         def withdraw(session: Session) -> bool:
             done = ChallengeRepository(session).cancel(public_id, player.id)
             session.commit()
@@ -151,6 +159,7 @@ class Hall:
 
     async def accept(self, player: PlayerInfo, public_id: str) -> schemas.ChallengeTaken:
         """Take the challenge and start its game; of two at once exactly one gets it."""
+        _challenge_shaped(public_id)
 
         def read(session: Session) -> tuple[Challenge, Player] | None:
             challenge = ChallengeRepository(session).by_public_id(public_id)
