@@ -327,7 +327,13 @@ async def _answer(seat: Seat, expect: str, timeout: float) -> dict[str, Any] | N
     deadline = time.monotonic() + timeout
     while True:
         message = await asyncio.wait_for(seat.answers.get(), max(0.0, deadline - time.monotonic()))
-        if message is None or expect == "close" or message["type"] == "error":
+        if message is None:
+            return message
+        if expect == "close":
+            # A broadcast that was on its way is no answer: the close must still come
+            # (taking it for one put the close on the next frame's account).
+            continue
+        if message["type"] == "error":
             return message
         if message["type"] == expect:
             return message
