@@ -45,6 +45,11 @@ StoredView = dict[str, JsonValue]
 """A view as the database's JSON columns keep it (an action's events, a result)."""
 
 
+def stored(view: View) -> StoredView:
+    """A view as the database's JSON columns keep it."""
+    return view.model_dump(mode="json")
+
+
 def _named(alias: str, name: str) -> Any:
     """A field sent as ``alias`` (``from`` is a Python keyword), made under either name."""
     return Field(serialization_alias=alias, validation_alias=AliasChoices(alias, name))

@@ -46,7 +46,6 @@ from nard.server.protocol.views import (
     SettingsView,
     StateView,
     StoredView,
-    View,
 )
 from nard.server.rooms.clocks import Timekeeper
 from nard.server.rooms.founding import rules_name
@@ -342,8 +341,3 @@ class Projection:
     def update_message(self, live: LiveGame, events: list[EventView], state: StateView) -> str:
         message = UpdateMessage(seq=live.seq, events=events, game=self.changes(live, state))
         return message.model_dump_json()
-
-
-def stored(view: View) -> StoredView:
-    """A view as the database's JSON columns keep it."""
-    return view.model_dump(mode="json")

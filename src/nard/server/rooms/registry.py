@@ -18,13 +18,14 @@ import asyncio
 import time
 from collections import OrderedDict
 from collections.abc import Callable
+from datetime import UTC, datetime
 
 from sqlalchemy.orm import Session
 
 from nard.match.interning import Interner
 from nard.server.database import Database
-from nard.server.protocol.views import StoredView
-from nard.server.rooms.live import LiveGame
+from nard.server.protocol.views import OutcomeView, StoredView, stored
+from nard.server.rooms.live import GameStatus, LiveGame, Standing
 from nard.server.rooms.loading import caught_up, read_game
 from nard.storage.models import Game as GameRow
 from nard.storage.repository import GameRepository, PlayerRepository, RatingRepository
@@ -161,6 +162,34 @@ class Registry:
         assert live is not None
         live.clock_at = self.now_ms()
         return self._keep(live)
+
+    async def finish(
+        self, live: LiveGame, result: OutcomeView, clock: StoredView | None = None
+    ) -> bool:
+        """End ``live`` outside its action log (a claim, a time-out), in the database and
+        in this copy. Only at the action this copy knows: a side that moved meanwhile
+        (at another instance) has not lost. False when the game had moved on or ended
+        there: the copy is read again."""
+
+        def store(session: Session) -> bool:
+            done = GameRepository(session).finish(
+                live.setup.id,
+                status=GameStatus.FINISHED.value,
+                result=stored(result),
+                seq=live.seq,
+                clock=clock,
+            )
+            session.commit()
+            return done
+
+        if not await self.database.run(store):
+            await self.reload(live)
+            return False
+        standing = live.standing
+        live.standing = Standing(
+            standing.match, standing.seq, GameStatus.FINISHED, result, datetime.now(UTC)
+        )
+        return True
 
     async def reload(self, live: LiveGame) -> LiveGame:
         """Catch up with the database: another process may have moved the game on."""

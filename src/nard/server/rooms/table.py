@@ -28,14 +28,14 @@ from nard.server.bus import EventBus
 from nard.server.database import Database
 from nard.server.protocol import client
 from nard.server.protocol.events import side_name
-from nard.server.protocol.views import OutcomeView
+from nard.server.protocol.views import OutcomeView, stored
 from nard.server.refusals import Refusal, RefusalCode
 from nard.server.rooms.clocks import Timekeeper, running_side
 from nard.server.rooms.founding import founding_columns, rated_at_creation
 from nard.server.rooms.intake import Intake
 from nard.server.rooms.live import SIDES, GameMode, GameStatus, LiveGame, Standing, match_over
 from nard.server.rooms.presence import Presence
-from nard.server.rooms.projection import Projection, state_view, stored
+from nard.server.rooms.projection import Projection, state_view
 from nard.server.rooms.registry import Registry
 from nard.server.rooms.timeout import Flagfall
 from nard.server.security import new_public_id, new_token
@@ -82,7 +82,7 @@ class Table:
         self.clock_scale = clock_scale
         """Every preset's times multiplied by this in new games (1 but in tests)."""
         self._listeners: list[AfterCommit] = []
-        self.flagfall = Flagfall(registry, database, timekeeper, self.publish_state)
+        self.flagfall = Flagfall(registry, timekeeper, self.publish_state)
 
     def listen(self, listener: AfterCommit) -> None:
         self._listeners.append(listener)
@@ -259,24 +259,8 @@ class Table:
             if wait > 0:
                 raise Refusal(RefusalCode.CANNOT_CLAIM, wait=f"{wait:.0f}")
             result = OutcomeView(winner=side_name(side), reason="claimed", score=live.match.score)
-
-            def finish(session: Session) -> bool:
-                done = GameRepository(session).finish(
-                    live.setup.id,
-                    status=GameStatus.FINISHED.value,
-                    result=stored(result),
-                    seq=live.seq,
-                )
-                session.commit()
-                return done
-
-            if not await self.database.run(finish):
-                await self.registry.reload(live)
+            if not await self.registry.finish(live, result):
                 raise Refusal(RefusalCode.FINISHED)
-            standing = live.standing
-            live.standing = Standing(
-                standing.match, standing.seq, GameStatus.FINISHED, result, datetime.now(UTC)
-            )
             await self.publish_state(live)
             return live.seq
 

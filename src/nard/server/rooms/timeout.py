@@ -9,31 +9,23 @@ calls :meth:`Flagfall.lose` when an action comes after it.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from datetime import UTC, datetime
-
-from sqlalchemy.orm import Session
 
 from nard.match.clock import MatchClock
-from nard.server.database import Database
 from nard.server.protocol.events import side_name
 from nard.server.protocol.views import OutcomeView
 from nard.server.rooms.clocks import Timekeeper
-from nard.server.rooms.live import GameStatus, LiveGame, Standing
-from nard.server.rooms.projection import stored
+from nard.server.rooms.live import LiveGame
 from nard.server.rooms.registry import Registry
-from nard.storage.repository import GameRepository
 
 
 class Flagfall:
     def __init__(
         self,
         registry: Registry,
-        database: Database,
         timekeeper: Timekeeper,
         publish: Callable[[LiveGame], Awaitable[None]],
     ) -> None:
         self.registry = registry
-        self.database = database
         self.timekeeper = timekeeper
         self.publish = publish
         """Shows the finished game to everyone (the table's ``publish_state``)."""
@@ -52,27 +44,8 @@ class Flagfall:
         assert clock.flagged is not None
         winner = clock.flagged.other
         result = OutcomeView(winner=side_name(winner), reason="time", score=live.match.score)
-
-        def finish(session: Session) -> bool:
-            # Only at the action this copy knows: a side that moved meanwhile (on
-            # another instance) is not out of time.
-            done = GameRepository(session).finish(
-                live.setup.id,
-                status=GameStatus.FINISHED.value,
-                result=stored(result),
-                seq=live.seq,
-                clock=clock.to_dict(),
-            )
-            session.commit()
-            return done
-
-        if not await self.database.run(finish):
-            await self.registry.reload(live)
+        if not await self.registry.finish(live, result, clock=clock.to_dict()):
             return False
-        standing = live.standing
-        live.standing = Standing(
-            standing.match, standing.seq, GameStatus.FINISHED, result, datetime.now(UTC)
-        )
         self.timekeeper.keep(live, clock)
         await self.publish(live)
         return True
