@@ -288,17 +288,24 @@ async def replay_attack(
     return flood
 
 
+async def _open_sockets(url: str, count: int) -> tuple[list[ClientConnection], int]:
+    """``count`` sockets to ``url`` opened one after another: those the server took, and
+    how many it refused."""
+    opened: list[ClientConnection] = []
+    refused = 0
+    for _ in range(count):
+        try:
+            opened.append(await connect(url, max_queue=None, open_timeout=30))
+        except Exception:
+            refused += 1
+    return opened, refused
+
+
 async def spectator_attack(base: str, sockets: int, actions: int) -> str:
     async with httpx.AsyncClient(base_url=base, timeout=120) as http:
         table = await Table.open(base, http)
         url = f"{base.replace('http', 'ws', 1)}/ws/games/{table.id}?watch={table.watch}"
-        watchers: list[ClientConnection] = []
-        refused = 0
-        for _ in range(sockets):
-            try:
-                watchers.append(await connect(url, max_queue=None, open_timeout=30))
-            except Exception:
-                refused += 1
+        watchers, refused = await _open_sockets(url, sockets)
         readers = [asyncio.create_task(_drain(ws)) for ws in watchers]
         times = []
         for _ in range(actions):
@@ -442,13 +449,7 @@ async def catchup_prepare(
 async def lobby_attack(base: str, sockets: int, seconds: float, hosts: int = 4) -> str:
     """Lobby sockets held open while guests make and withdraw challenges back to back."""
     url = f"{base.replace('http', 'ws', 1)}/ws/lobby"
-    watchers: list[ClientConnection] = []
-    refused = 0
-    for _ in range(sockets):
-        try:
-            watchers.append(await connect(url, max_queue=None, open_timeout=30))
-        except Exception:
-            refused += 1
+    watchers, refused = await _open_sockets(url, sockets)
     received = 0
 
     async def count(ws: ClientConnection) -> None:
