@@ -96,7 +96,7 @@ def test_the_boost_ends_when_experience_reaches_400(sessions: sessionmaker[Sessi
     assert _player(sessions, a).rating == pytest.approx(1500.878353, abs=1e-6)
     with sessions() as session:
         history = RatingRepository(session).history(a)
-        assert [round(c.rating_after, 6) for c, _ in history] == [1502.884996, 1500.878353]
+        assert [round(c.rating_after, 6) for c, *_ in history] == [1502.884996, 1500.878353]
         assert RatingRepository(session).record(a) == (1, 1)
 
 

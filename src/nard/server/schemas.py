@@ -189,7 +189,7 @@ class RatingPoint(BaseModel):
     at: datetime
     rating: float
     game: str | None
-    replay_url: str | None = None
+    replay_url: str
 
 
 class RecentMatch(BaseModel):

@@ -376,15 +376,6 @@ class GameRepository:
             .order_by(GameAction.seq)
         ).all()
 
-    def watch_tokens(self, public_ids: Sequence[str]) -> dict[str, str]:
-        """The spectator tokens of these games, by public id."""
-        if not public_ids:
-            return {}
-        rows = self.session.execute(
-            select(Game.public_id, Game.watch_token).where(Game.public_id.in_(public_ids))
-        ).all()
-        return {str(public_id): str(token) for public_id, token in rows}
-
     def of_player(
         self, player_id: int, *, finished: bool | None = None, limit: int = 100
     ) -> Sequence[Game]:
@@ -603,17 +594,17 @@ class RatingRepository:
             )
         ).all()
 
-    def history(self, player_id: int, *, limit: int = 200) -> list[tuple[RatingChange, str]]:
+    def history(self, player_id: int, *, limit: int = 200) -> list[tuple[RatingChange, str, str]]:
         """A player's rating changes, oldest first (the last ``limit``), each with its
-        match's public id."""
+        match's public id and spectator token."""
         newest = self.session.execute(
-            select(RatingChange, Game.public_id)
+            select(RatingChange, Game.public_id, Game.watch_token)
             .join(Game, Game.id == RatingChange.game_id)
             .where(RatingChange.player_id == player_id)
             .order_by(RatingChange.created_at.desc(), RatingChange.id.desc())
             .limit(limit)
         ).all()
-        return [(change, game) for change, game in reversed(newest)]
+        return [(change, game, token) for change, game, token in reversed(newest)]
 
     def leaderboard(self, since: datetime, *, limit: int = 100) -> Sequence[Player]:
         """Accounts that finished a rated match since ``since``, best rating first."""

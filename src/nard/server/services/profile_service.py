@@ -79,8 +79,7 @@ class ProfileService:
             ]
             seated = {p for g in games for p in (g.white_player_id, g.black_player_id) if p}
             names = PlayerRepository(session).names(list(seated))
-            changes = {c.game_id: c.rating_after - c.rating_before for c, _ in history}
-            tokens = GameRepository(session).watch_tokens([game for _, game in history])
+            changes = {c.game_id: c.rating_after - c.rating_before for c, *_ in history}
             rates = []
             for game, analysis in AnalysisRepository(session).done_of_player(player_id):
                 stats = (analysis.result or {}).get("stats") or []
@@ -108,9 +107,9 @@ class ProfileService:
                         at=change.created_at,
                         rating=round(change.rating_after, 2),
                         game=game,
-                        replay_url=replay_url(game, tokens[game]) if game in tokens else None,
+                        replay_url=replay_url(game, token),
                     )
-                    for change, game in history
+                    for change, game, token in history
                 ],
                 recent=[_recent(game, player_id, names, changes) for game in games],
                 error_rates=rates,
