@@ -14,6 +14,7 @@ from nard.core.errors import IllegalPlayError
 from nard.core.explain import explain_play
 from nard.core.messages import fa_digits, play_text
 from nard.core.notation import parse_play
+from nard.core.rule_examples import EXAMPLES, Claim, RuleExample, render, write_diagrams
 from nard.core.rules import STANDARD, Rule
 from nard.match.actions import (
     AcceptResignation,
@@ -29,9 +30,8 @@ from nard.match.cube import Cube
 from nard.match.errors import GameError
 from nard.match.game import Game
 from nard.match.scoring import ResultKind
-from nard.rule_examples import EXAMPLES, Claim, RuleExample, render, write_diagrams
 
-DOCS = Path(__file__).resolve().parents[1] / "docs"
+DOCS = Path(__file__).resolve().parents[2] / "docs"
 PAGES = {"en": DOCS / "rules.md", "fa": DOCS / "rules.fa.md"}
 _SECTION = re.compile(r'<a id="([a-z0-9]+)"></a>\n## ')
 _ANCHOR = re.compile(r'<a id="([a-z0-9]+)"></a>')
@@ -125,7 +125,7 @@ def test_diagrams_are_what_the_generator_makes(tmp_path: Path) -> None:
     for path in written:
         assert (DOCS / "rules" / path.name).read_text(encoding="utf-8") == path.read_text(
             encoding="utf-8"
-        ), f"docs/rules/{path.name} is stale: python -m nard.rule_examples docs/rules"
+        ), f"docs/rules/{path.name} is stale: python -m nard.core.rule_examples docs/rules"
 
 
 def test_every_rule_has_one_example() -> None:

@@ -4,12 +4,12 @@ Each :class:`RuleExample` is a position (gnubg Position ID, in the numbering
 of the side on roll), maybe a roll, and the plays the rule's text talks
 about, each with the verdict the text gives: legal, or refused by a named
 rule. The first play is drawn as arrows (blue when legal, red when refused)
-by :func:`nard.svg.board`. tests/test_rule_examples.py checks every verdict
+by :func:`nard.core.svg.board`. tests/core/test_rule_examples.py checks every verdict
 against :mod:`nard.core` (and the cube and scoring claims against
 :mod:`nard.match`), and that the files in docs/rules/ are what
 :func:`write_diagrams` makes today. Regenerate them after a change with::
 
-    python -m nard.rule_examples docs/rules
+    python -m nard.core.rule_examples docs/rules
 
 >>> EXAMPLES[Rule.R9].claims[1]
 Claim(play='20/18', refused_by=<Rule.R9: 'R9'>, only=False)
@@ -29,7 +29,7 @@ from nard.core.dice import Roll
 from nard.core.notation import parse_play
 from nard.core.plays import Play
 from nard.core.rules import IRANIAN, STANDARD, Rule, RuleSet
-from nard.svg import SvgWrapper, board
+from nard.core.svg import SvgWrapper, board
 
 __all__ = ["EXAMPLES", "Claim", "RuleExample", "render", "write_diagrams"]
 
@@ -247,10 +247,11 @@ def write_diagrams(directory: Path) -> list[Path]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m nard.rule_examples DIRECTORY``: write the diagrams there."""
+    """``python -m nard.core.rule_examples DIRECTORY``: write the diagrams there."""
     args = sys.argv[1:] if argv is None else argv
     if len(args) != 1:
-        print("usage: python -m nard.rule_examples DIRECTORY (e.g. docs/rules)", file=sys.stderr)
+        usage = "usage: python -m nard.core.rule_examples DIRECTORY (e.g. docs/rules)"
+        print(usage, file=sys.stderr)
         return 2
     for path in write_diagrams(Path(args[0])):
         print(path)
