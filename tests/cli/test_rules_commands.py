@@ -96,3 +96,12 @@ def test_explain_says_what_is_wrong_with_its_question_in_the_chosen_language(
     code, out, err = explain(capsys, *argv)
     assert (code, out) == (2, "")
     assert err.startswith("nard: error: ") and english in err, err
+
+
+def test_nard_version_prints_the_one_version(capsys: pytest.CaptureFixture[str]) -> None:
+    import nard
+
+    with pytest.raises(SystemExit) as done:
+        main(["--version"])
+    assert done.value.code == 0
+    assert capsys.readouterr().out == f"nard {nard.__version__}\n"
