@@ -2,11 +2,11 @@
 
 The inputs are plain values in a :class:`CubeState` (cube value and owner,
 match length and score, Crawford, Jacoby, beavers), so this module does not
-depend on how :mod:`nard.match` stores a game; the side deciding sees them as a
-:class:`~nard.match.cube.CubeSituation` (:meth:`CubeState.situation`). The
-equities come from the engine (:meth:`nard.ai.engine.BgsageEngine.cube_answer`), which knows money
-play with the Jacoby rule and beavers, and match play with its match
-equity table, Crawford and post-Crawford games included.
+depend on how :mod:`nard.match` stores a game; the side deciding sees them as
+a :class:`~nard.match.cube.CubeSituation` (:meth:`CubeState.situation`). The
+equities come from the engine (:meth:`nard.ai.engine.BgsageEngine.cube_answer`),
+which knows money play with the Jacoby rule and beavers, and match play with
+its match equity table, Crawford and post-Crawford games included.
 
 >>> from nard.core.board import Side
 >>> state = CubeState(value=2, owner=Side.BLACK)
