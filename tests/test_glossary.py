@@ -16,7 +16,7 @@ from typing import get_type_hints
 
 import pytest
 
-from nard import report
+from nard.ai import report
 from nard.ai.analysis import RATINGS
 from nard.cli import i18n
 from nard.core import messages as msg
@@ -24,8 +24,8 @@ from nard.core.board import BAR, OFF
 from nard.core.explain import explain_play
 from nard.core.messages import fa_digits
 from nard.core.notation import parse_play
+from nard.core.rule_examples import EXAMPLES
 from nard.core.rules import Rule, RuleSet
-from nard.rule_examples import EXAMPLES
 from nard.server import refusals
 from nard.trainer import texts as trainer_texts_module
 

@@ -59,3 +59,26 @@ def test_the_server_extra_runs_the_web_app_without_the_dev_tools() -> None:
     dev_only = _names(extras["dev"]) - serving
     assert {"pytest", "mypy", "playwright", "ruff"} <= dev_only
     assert not dev_only & _names(extras["server"])
+
+
+def test_the_dev_extra_is_the_server_with_redis_plus_the_tools() -> None:
+    extras = PROJECT["optional-dependencies"]
+    assert "nard[server,redis]" in extras["dev"]
+    tools = _names([item for item in extras["dev"] if not item.startswith("nard[")])
+    written_twice = tools & _names(PROJECT["dependencies"] + extras["server"] + extras["redis"])
+    assert not written_twice, f"the dev extra repeats {written_twice}"
+
+
+def test_the_version_is_written_once_in_nard() -> None:
+    import nard
+
+    assert "version" not in PROJECT and "version" in PROJECT["dynamic"]
+    setuptools = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    assert setuptools["dynamic"]["version"] == {"attr": "nard.__version__"}
+    assert re.fullmatch(r"\d+\.\d+\.\d+", nard.__version__)
+    written = [
+        path.relative_to(ROOT).as_posix()
+        for path in SOURCE.rglob("*.py")
+        if re.search(rf"\b{re.escape(nard.__version__)}\b", path.read_text(encoding="utf-8"))
+    ]
+    assert written == ["src/nard/__init__.py"]

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
+from nard.ai.bot_actions import cube_state
 from nard.ai.cube import (
     CubeAction,
     CubeState,
@@ -14,6 +15,9 @@ from nard.ai.cube import (
     is_dead_cube,
 )
 from nard.core.board import BAR, Position, Side
+from nard.match.cube import Cube, CubeOwnership, CubeSituation
+from nard.match.game import Game
+from nard.match.options import GameOptions
 
 if TYPE_CHECKING:
     from nard.ai.engine import BgsageEngine
@@ -70,6 +74,25 @@ def test_r19_jacoby_gammons_count_only_after_a_double() -> None:
     assert gammons_count(CubeState(jacoby=True, value=2, owner=Side.BLACK))
     assert gammons_count(CubeState()) and gammons_count(None)
     assert gammons_count(CubeState(match_length=3, jacoby=True))
+
+
+def test_a_match_games_cube_situation_seen_from_each_seat() -> None:
+    game = Game.from_position(CLOSE_RACE, cube=Cube(2, Side.BLACK), match_length=5, score=(4, 2))
+    state = cube_state(game)
+    assert state.situation(Side.WHITE) == CubeSituation(
+        value=2, owner=CubeOwnership.OPPONENT, away=1, opponent_away=3
+    )
+    assert state.situation(Side.BLACK) == CubeSituation(
+        value=2, owner=CubeOwnership.PLAYER, away=3, opponent_away=1
+    )
+
+
+def test_a_money_games_customs_reach_the_situation_and_a_matchs_never_do() -> None:
+    money = Game.from_position(CLOSE_RACE, options=GameOptions(jacoby=True, beavers=True))
+    seen = cube_state(money).situation(Side.WHITE)
+    assert seen.is_money and seen.jacoby and seen.beaver and seen.owner is CubeOwnership.CENTRED
+    in_a_match = CubeState(match_length=3, jacoby=True, beaver=True).situation(Side.WHITE)
+    assert not (in_a_match.jacoby or in_a_match.beaver)
 
 
 def test_owner_in_the_engine_words() -> None:

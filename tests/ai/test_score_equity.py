@@ -73,16 +73,7 @@ def test_our_cubeless_match_equity_is_bgsage_janowski_with_a_dead_cube(
     from nard.ai.engine import BgsageEngine
 
     at_score = ScoreEquity(state, Side.WHITE)
-    theirs = BgsageEngine.janowski(
-        chances,
-        efficiency=0.0,
-        cube_value=state.value,
-        owner=state.owner_seen_by(Side.WHITE),
-        away=state.away(Side.WHITE),
-        opponent_away=state.away(Side.BLACK),
-        crawford=state.crawford,
-        jacoby=False,
-    )
+    theirs = BgsageEngine.janowski(chances, state.situation(Side.WHITE), efficiency=0.0)
     assert at_score.cubeless(chances) == pytest.approx(theirs, abs=2e-5)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -96,3 +97,25 @@ def test_explain_says_what_is_wrong_with_its_question_in_the_chosen_language(
     code, out, err = explain(capsys, *argv)
     assert (code, out) == (2, "")
     assert err.startswith("nard: error: ") and english in err, err
+
+
+def test_nard_version_prints_the_one_version(capsys: pytest.CaptureFixture[str]) -> None:
+    import nard
+
+    with pytest.raises(SystemExit) as done:
+        main(["--version"])
+    assert done.value.code == 0
+    assert capsys.readouterr().out == f"nard {nard.__version__}\n"
+
+
+def test_nard_diagrams_writes_every_rules_diagram(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from nard.core.rule_examples import diagrams
+
+    assert main(["diagrams", str(tmp_path / "rules")]) == 0
+    made = diagrams()
+    listed = capsys.readouterr().out.split()
+    assert sorted(Path(line).name for line in listed) == sorted(made)
+    for name, svg in made.items():
+        assert (tmp_path / "rules" / name).read_text(encoding="utf-8") == svg

@@ -2,10 +2,11 @@
 
 The inputs are plain values in a :class:`CubeState` (cube value and owner,
 match length and score, Crawford, Jacoby, beavers), so this module does not
-depend on how :mod:`nard.match` stores a game. The equities come from the
-engine (:meth:`nard.ai.engine.BgsageEngine.cube_answer`), which knows money
-play with the Jacoby rule and beavers, and match play with its match
-equity table, Crawford and post-Crawford games included.
+depend on how :mod:`nard.match` stores a game; the side deciding sees them as
+a :class:`~nard.match.cube.CubeSituation` (:meth:`CubeState.situation`). The
+equities come from the engine (:meth:`nard.ai.engine.BgsageEngine.cube_answer`),
+which knows money play with the Jacoby rule and beavers, and match play with
+its match equity table, Crawford and post-Crawford games included.
 
 >>> from nard.core.board import Side
 >>> state = CubeState(value=2, owner=Side.BLACK)
@@ -13,6 +14,9 @@ equity table, Crawford and post-Crawford games included.
 (False, True)
 >>> CubeState(match_length=5, score=(4, 2), crawford=True).away(Side.WHITE)
 1
+>>> state.situation(Side.WHITE)
+CubeSituation(value=2, owner=<CubeOwnership.OPPONENT: 'opponent'>, away=0, opponent_away=0, \
+crawford=False, jacoby=False, beaver=False)
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ from nard.ai.probabilities import Probabilities
 from nard.ai.race import is_race, race_probabilities
 from nard.ai.ranking import EquityFunction
 from nard.core.board import Position, Side
-from nard.match.cube import Cube
+from nard.match.cube import Cube, CubeOwnership, CubeSituation
 
 if TYPE_CHECKING:
     from nard.ai.engine import BgsageEngine
@@ -83,11 +87,23 @@ class CubeState:
         """Whether a side needs one point and the Crawford game is over (R19)."""
         return not self.crawford and not self.is_money and 1 in (self.away(s) for s in Side)
 
-    def owner_seen_by(self, side: Side) -> str:
-        """The owner in the engine's words, seen by ``side``: centered, player or opponent."""
+    def owner_seen_by(self, side: Side) -> CubeOwnership:
+        """The owner seen by ``side``: centred, ``side`` itself (player) or the opponent."""
         if self.owner is None:
-            return "centered"
-        return "player" if self.owner is side else "opponent"
+            return CubeOwnership.CENTRED
+        return CubeOwnership.PLAYER if self.owner is side else CubeOwnership.OPPONENT
+
+    def situation(self, side: Side) -> CubeSituation:
+        """The cube and the score as ``side`` sees them; Jacoby and beavers in money play only."""
+        return CubeSituation(
+            value=self.value,
+            owner=self.owner_seen_by(side),
+            away=self.away(side),
+            opponent_away=self.away(side.other),
+            crawford=self.crawford,
+            jacoby=self.jacoby and self.is_money,
+            beaver=self.beaver and self.is_money,
+        )
 
 
 def gammons_count(state: CubeState | None) -> bool:
@@ -168,21 +184,10 @@ def cube_aware_equity(
         from nard.ai.engine import BgsageEngine
 
         engine = BgsageEngine.shared()
-    owner = state.owner_seen_by(side)
-    away, opponent_away = state.away(side), state.away(side.other)
-    jacoby = state.jacoby and state.is_money
+    situation = state.situation(side)
 
     def equity(chances: Probabilities, after: Position) -> float:
-        return engine.cubeful_equity(
-            chances,
-            after,
-            cube_value=state.value,
-            owner=owner,
-            away=away,
-            opponent_away=opponent_away,
-            crawford=state.crawford,
-            jacoby=jacoby,
-        )
+        return engine.cubeful_equity(chances, after, situation)
 
     return equity
 
@@ -204,35 +209,14 @@ def analyse_cube(
 
         engine = BgsageEngine.shared()
     side = position.turn
-    owner, away, opponent_away = state.owner_seen_by(side), state.away(side), state.away(side.other)
-    jacoby, beaver = state.jacoby and state.is_money, state.beaver and state.is_money
+    situation = state.situation(side)
     # Both sides home: the bear-off database's chances are exact, better than
     # any search of the network.
     exact = race_probabilities(position) if is_race(position) else None
     if exact is not None:
-        answer = engine.cube_answer_from(
-            exact,
-            position,
-            cube_value=state.value,
-            owner=owner,
-            away=away,
-            opponent_away=opponent_away,
-            crawford=state.crawford,
-            jacoby=jacoby,
-            beaver=beaver,
-        )
+        answer = engine.cube_answer_from(exact, position, situation)
     else:
-        answer = engine.cube_answer(
-            position,
-            cube_value=state.value,
-            owner=owner,
-            away=away,
-            opponent_away=opponent_away,
-            crawford=state.crawford,
-            jacoby=jacoby,
-            beaver=beaver,
-            plies=plies,
-        )
+        answer = engine.cube_answer(position, situation, plies=plies)
     allowed = state.may_double(side) and not is_dead_cube(state, side)
     # The opponent answers with whichever of take and pass is worse for the
     # doubler, so a double pays only when both beat not doubling. bgsage's own

@@ -29,11 +29,13 @@ from bgsage.weights import bearoff_db_path, default_weights
 from nard.ai.convert import to_board
 from nard.ai.probabilities import Probabilities
 from nard.core.board import Position
+from nard.match.cube import CubeOwnership, CubeSituation
 
 MAX_PLIES: Final = 3
 """The deepest search offered (bgsage's ``"4ply"``)."""
 
-_OWNER_NAMES: Final = ("centered", "player", "opponent")
+_OWNER_ORDER: Final = (CubeOwnership.CENTRED, CubeOwnership.PLAYER, CubeOwnership.OPPONENT)
+"""bgbot_cpp's ``CubeOwner`` enumeration, in its order."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,35 +165,19 @@ class BgsageEngine:
             return self._analyzers[plies]
 
     def cube_answer(
-        self,
-        position: Position,
-        *,
-        cube_value: int,
-        owner: str,
-        away: int,
-        opponent_away: int,
-        crawford: bool,
-        jacoby: bool,
-        beaver: bool,
-        plies: int = 0,
+        self, position: Position, situation: CubeSituation, *, plies: int = 0
     ) -> EngineCubeAnswer:
-        """bgsage's cube analysis of ``position`` for its side on roll.
-
-        ``owner`` is ``"centered"``, ``"player"`` (the side on roll) or
-        ``"opponent"``; ``away``/``opponent_away`` are points still needed, 0
-        and 0 for money play.
-        """
-        if owner not in _OWNER_NAMES:
-            raise ValueError(f"cube owner is one of {_OWNER_NAMES}, not {owner!r}")
+        """bgsage's cube analysis of ``position`` for its side on roll, whose
+        ``situation`` it is."""
         result = self._analyzer(plies).cube_action(
             to_board(position),
-            cube_value=cube_value,
-            cube_owner=owner,
-            away1=away,
-            away2=opponent_away,
-            is_crawford=crawford,
-            jacoby=jacoby,
-            beaver=beaver,
+            cube_value=situation.value,
+            cube_owner=str(situation.owner),
+            away1=situation.away,
+            away2=situation.opponent_away,
+            is_crawford=situation.crawford,
+            jacoby=situation.jacoby,
+            beaver=situation.beaver,
         )
         return EngineCubeAnswer(
             probabilities=Probabilities.from_sequence(result.probs.to_list(), side=position.turn),
@@ -205,31 +191,26 @@ class BgsageEngine:
 
     @staticmethod
     def cube_answer_from(
-        chances: Probabilities,
-        position: Position,
-        *,
-        cube_value: int,
-        owner: str,
-        away: int,
-        opponent_away: int,
-        crawford: bool,
-        jacoby: bool,
-        beaver: bool,
+        chances: Probabilities, position: Position, situation: CubeSituation
     ) -> EngineCubeAnswer:
         """The cube analysis of ``position`` from chances known otherwise (Janowski's
         cubeful conversion, as gnubg's 0-ply), e.g. exact bear-off chances.
 
-        Arguments as :meth:`cube_answer`; ``chances`` are the side on roll's.
+        As :meth:`cube_answer`; ``chances`` are the side on roll's.
         """
-        if owner not in _OWNER_NAMES:
-            raise ValueError(f"cube owner is one of {_OWNER_NAMES}, not {owner!r}")
         probs = list(chances.pov(position.turn).as_tuple())
         board = to_board(position)
         mine, theirs = bgbot_cpp.pip_counts(board)
         x = bgbot_cpp.cube_efficiency(probs, bgbot_cpp.is_race(board), mine, theirs)
-        owner_value = bgbot_cpp.CubeOwner(_OWNER_NAMES.index(owner))
         decision = bgbot_cpp.cube_decision_1ply(
-            probs, cube_value, owner_value, x, away, opponent_away, crawford, jacoby
+            probs,
+            situation.value,
+            _cube_owner(situation),
+            x,
+            situation.away,
+            situation.opponent_away,
+            situation.crawford,
+            situation.jacoby,
         )
         take = float(decision.equity_dt)
         return EngineCubeAnswer(
@@ -240,54 +221,25 @@ class BgsageEngine:
             should_double=bool(decision.should_double),
             should_take=bool(decision.should_take),
             # Money only: the taker redoubles at once when taking leaves it ahead.
-            is_beaver=beaver and not (away or opponent_away) and take < 0,
+            is_beaver=situation.beaver and situation.is_money and take < 0,
         )
 
     @staticmethod
-    def cubeful_equity(
-        chances: Probabilities,
-        after: Position,
-        *,
-        cube_value: int,
-        owner: str,
-        away: int,
-        opponent_away: int,
-        crawford: bool,
-        jacoby: bool,
-    ) -> float:
+    def cubeful_equity(chances: Probabilities, after: Position, situation: CubeSituation) -> float:
         """The cube-aware equity of the side that just played into ``after`` (Janowski).
 
-        ``chances`` are that side's; ``owner`` is seen by it (``"player"``: it
-        owns the cube). In a match the value follows the match equity table,
-        so gammons count only as much as the score makes them worth.
+        ``chances`` and ``situation`` are that side's (owner ``PLAYER``: it owns
+        the cube). In a match the value follows the match equity table, so
+        gammons count only as much as the score makes them worth.
         """
         board = to_board(after)
         mine, theirs = bgbot_cpp.pip_counts(board)
         probs = list(chances.pov(after.turn).as_tuple())
         efficiency = bgbot_cpp.cube_efficiency(probs, bgbot_cpp.is_race(board), mine, theirs)
-        return BgsageEngine.janowski(
-            chances.pov(after.turn),
-            efficiency=efficiency,
-            cube_value=cube_value,
-            owner=owner,
-            away=away,
-            opponent_away=opponent_away,
-            crawford=crawford,
-            jacoby=jacoby,
-        )
+        return BgsageEngine.janowski(chances.pov(after.turn), situation, efficiency=efficiency)
 
     @staticmethod
-    def janowski(
-        chances: Probabilities,
-        *,
-        efficiency: float,
-        cube_value: int,
-        owner: str,
-        away: int,
-        opponent_away: int,
-        crawford: bool,
-        jacoby: bool,
-    ) -> float:
+    def janowski(chances: Probabilities, situation: CubeSituation, *, efficiency: float) -> float:
         """gnubg's cubeless-to-cubeful conversion of ``chances`` (bgsage's ``cl2cf``).
 
         Money: Janowski's interpolation between the dead cube (cubeless
@@ -295,23 +247,25 @@ class BgsageEngine:
         (gnubg's ``Cl2CfMoney``), per unit cube. Match: the same in match
         winning chances with the live cube's cash points found level by level
         up to the dead cube (gnubg's ``Cl2CfMatch`` and ``GetPoints``),
-        returned normalised to the cube's value (EMG). ``owner`` is seen by the
-        side whose ``chances`` these are.
+        returned normalised to the cube's value (EMG). ``situation`` is seen by
+        the side whose ``chances`` these are.
         """
-        if owner not in _OWNER_NAMES:
-            raise ValueError(f"cube owner is one of {_OWNER_NAMES}, not {owner!r}")
         probs = list(chances.as_tuple())
-        cube_owner = bgbot_cpp.CubeOwner(_OWNER_NAMES.index(owner))
-        if away or opponent_away:
+        owner = _cube_owner(situation)
+        if not situation.is_money:
             return float(
                 bgbot_cpp.cl2cf(
-                    probs, cube_value, cube_owner, efficiency, away, opponent_away, crawford
+                    probs,
+                    situation.value,
+                    owner,
+                    efficiency,
+                    situation.away,
+                    situation.opponent_away,
+                    situation.crawford,
                 )
             )
-        jacoby_active = jacoby and owner == "centered"
-        return float(
-            bgbot_cpp.cl2cf_money(probs, cube_owner, efficiency, jacoby_active=jacoby_active)
-        )
+        jacoby_active = situation.jacoby and situation.owner is CubeOwnership.CENTRED
+        return float(bgbot_cpp.cl2cf_money(probs, owner, efficiency, jacoby_active=jacoby_active))
 
     @staticmethod
     def match_equity(away: int, opponent_away: int, *, crawford: bool = False) -> float:
@@ -325,6 +279,10 @@ class BgsageEngine:
         if opponent_away <= 0:
             return 0.0
         return float(bgbot_cpp.get_met(away, opponent_away, crawford))
+
+
+def _cube_owner(situation: CubeSituation) -> Any:
+    return bgbot_cpp.CubeOwner(_OWNER_ORDER.index(situation.owner))
 
 
 class BgsageEvaluator:

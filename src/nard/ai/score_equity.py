@@ -45,13 +45,14 @@ equity on top of cubeless chances, whatever depth found the chances):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Final
 
 from nard.ai.cube import CubeState
 from nard.ai.met import equity_after
 from nard.ai.probabilities import Probabilities
 from nard.core.board import BAR, HOME_BOARD, Position, Side
+from nard.match.cube import CubeOwnership
 
 if TYPE_CHECKING:
     from nard.ai.engine import BgsageEngine
@@ -216,22 +217,19 @@ class ScoreEquity:
         """
         state = self.state
         cube = state.value * 2 if doubled else state.value
-        owner = "opponent" if doubled else state.owner_seen_by(self.side)
         if efficiency is None:
             efficiency = cube_efficiency(position)
         dead = not self.live_cube or efficiency == 0.0 or self._dead_at(cube)
         if dead:
             value = self.cubeless(chances, cube)
         else:
+            situation = state.situation(self.side)
+            if doubled:  # the opponent took: it owns the doubled cube, Jacoby no longer applies
+                situation = replace(
+                    situation, value=cube, owner=CubeOwnership.OPPONENT, jacoby=False
+                )
             value = self._engine().janowski(
-                chances.pov(self.side),
-                efficiency=efficiency,
-                cube_value=cube,
-                owner=owner,
-                away=self.away,
-                opponent_away=self.opponent_away,
-                crawford=state.crawford,
-                jacoby=state.jacoby and not doubled,
+                chances.pov(self.side), situation, efficiency=efficiency
             )
         if state.is_money:
             return value * cube / state.value

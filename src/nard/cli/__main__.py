@@ -6,6 +6,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+from nard import __version__
 from nard.cli import analyze, hint, play, rules_commands, serve, train, verify, worker
 
 
@@ -14,6 +15,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="nard",
         description="Takhte Nard (backgammon): rules queries, play and analysis.",
     )
+    parser.add_argument("--version", action="version", version=f"nard {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     rules_commands.register(commands)
     hint.register(commands)

@@ -27,9 +27,9 @@ from typing import TextIO
 from nard.ai.analysis import Analyser, Decision, DecisionKind, MatchAnalysis, PlayerStats
 from nard.ai.evaluator import PipCountEvaluator
 from nard.ai.progress import AnalysisProgress, ProgressCallback
+from nard.ai.report import html_report
 from nard.match.mat_conversion import mat_to_record
 from nard.match.record import MatchRecord
-from nard.report import html_report
 
 EVALUATORS = ("bgsage", "pipcount")
 PLIES = (0, 1, 2)

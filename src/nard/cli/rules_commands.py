@@ -1,10 +1,12 @@
-"""``nard moves``, ``nard explain`` and ``nard show``: the rules engine from the shell."""
+"""``nard moves``, ``nard explain``, ``nard show`` and ``nard diagrams``: the rules engine
+from the shell."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import Any, TextIO
 
 from nard.cli.i18n import Lang, notation, tr
@@ -20,6 +22,7 @@ from nard.core.explain import Explanation, explain_move, explain_play
 from nard.core.messages import not_legal, roll_text
 from nard.core.notation import format_play, parse_play
 from nard.core.plays import LegalPlays
+from nard.core.rule_examples import diagrams as rule_diagrams
 from nard.core.rules import RuleSet
 from nard.trainer.report import rules_report
 
@@ -57,6 +60,15 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     show = commands.add_parser("show", help="draw a position as a text board")
     show.add_argument("position_id")
     show.set_defaults(handler=run_show)
+
+    diagrams = commands.add_parser(
+        "diagrams",
+        help="write the rules' example diagrams (docs/rules/*.svg)",
+        description="Write the diagram of every rule's worked example into DIRECTORY "
+        "(docs/rules for the rules page), one <slug>.svg each, and list the files.",
+    )
+    diagrams.add_argument("directory", type=Path, help="where to write them, e.g. docs/rules")
+    diagrams.set_defaults(handler=run_diagrams)
 
 
 def _fail(message: str, lang: Lang = "en") -> int:
@@ -135,6 +147,16 @@ def run_show(args: argparse.Namespace) -> int:
     except ValueError as error:
         return _fail(str(error))
     print(position)
+    return 0
+
+
+def run_diagrams(args: argparse.Namespace) -> int:
+    directory: Path = args.directory
+    directory.mkdir(parents=True, exist_ok=True)
+    for name, svg in rule_diagrams().items():
+        path = directory / name
+        path.write_text(svg, encoding="utf-8")
+        print(path)
     return 0
 
 

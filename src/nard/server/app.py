@@ -24,6 +24,7 @@ from contextlib import asynccontextmanager, nullcontext
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 
+from nard import __version__
 from nard.server.bus import EventBus, InProcessBus
 from nard.server.bus_redis import RedisBus
 from nard.server.config import Settings
@@ -222,7 +223,7 @@ def create_app(
         summary="Takhte Nard (backgammon) game server",
         description="HTTP API; each game also has a WebSocket at /ws/games/{id} "
         "(see docs/protocol.md).",
-        version="0.1.0",
+        version=__version__,
         lifespan=lifespan,
     )
     app.state.drain = Drain()  # before the lifespan: the signal handler reaches it

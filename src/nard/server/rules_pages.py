@@ -3,7 +3,7 @@
 The docs are the source: each rule's section keeps its anchor (``#r8``), so the
 trainer's refusals link to ``/static/rules/rules.en.html#r8`` (or ``.fa.html``).
 The diagrams are not copied: ``/rules/<slug>.svg`` draws them from
-:mod:`nard.rule_examples` on request. The pages are plain files in
+:mod:`nard.core.rule_examples` on request. The pages are plain files in
 ``static/rules``; tests/server/test_rules_pages.py checks they are what the
 docs make today. Regenerate them after a change to the docs with::
 
@@ -21,7 +21,7 @@ from typing import Final
 from fastapi import APIRouter
 from fastapi.responses import Response
 
-from nard.rule_examples import EXAMPLES, render
+from nard.core.rule_examples import EXAMPLES, render
 from nard.server.refusals import Refusal, RefusalCode
 
 PAGES: Final = {"en": "rules.md", "fa": "rules.fa.md"}
@@ -71,7 +71,7 @@ def _diagram(slug: str) -> str:
 
 @router.get("/rules/{slug}.svg")
 async def diagram(slug: str) -> Response:
-    """A rule's diagram, drawn by nard.rule_examples (the same as docs/rules/<slug>.svg)."""
+    """A rule's diagram, drawn by nard.core.rule_examples (the same as docs/rules/<slug>.svg)."""
     try:
         svg = _diagram(slug)
     except KeyError:

@@ -3,7 +3,7 @@
 Drills come from seeded positions (:mod:`~nard.trainer.positions`), fitted to a
 kind and a level and answered by nard.core (:mod:`~nard.trainer.drills`);
 :mod:`~nard.trainer.checking` judges a player's answers. It imports nard.core,
-nard.match and nard.svg only (import-linter checks it).
+nard.match and nard.core.svg only (import-linter checks it).
 
 >>> from nard.trainer import Kind, Level, check_rule, make_drill
 >>> drill = make_drill(1, Kind.REFUSED, "standard", Level.MEDIUM)

@@ -19,9 +19,9 @@ Nard rules problem report
 from __future__ import annotations
 
 from dataclasses import dataclass
-from importlib import metadata
 from urllib.parse import urlencode
 
+from nard import __version__
 from nard.core.board import Position
 from nard.core.dice import Roll
 from nard.core.explain import Explanation
@@ -32,11 +32,8 @@ from nard.trainer.rule_sets import rule_set
 
 
 def program_version() -> str:
-    """The installed nard's version, or ``unknown`` when run from a bare source tree."""
-    try:
-        return metadata.version("nard")
-    except metadata.PackageNotFoundError:
-        return "unknown"
+    """This nard's version (:data:`nard.__version__`), installed or run from the source tree."""
+    return __version__
 
 
 @dataclass(frozen=True)

@@ -10,8 +10,8 @@ import pytest
 
 from nard.ai.analysis import MatchAnalysis, analyse_record
 from nard.ai.evaluator import PipCountEvaluator
+from nard.ai.report import equity_graph, html_report
 from nard.core.board import Side
-from nard.report import equity_graph, html_report
 from tests.ai.test_analysis import worst_vs_best_record
 
 VOID = {"meta", "br", "hr", "img", "input", "link", "col", "area", "base", "source", "wbr"}

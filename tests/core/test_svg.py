@@ -1,4 +1,4 @@
-"""nard.svg: the SVG board, read back with xml.etree."""
+"""nard.core.svg: the SVG board, read back with xml.etree."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from nard import svg
+from nard.core import svg
 from nard.core.board import BAR, Position, Side
 from nard.core.dice import Roll
 from nard.core.plays import Play, Step

@@ -4,12 +4,12 @@ Each :class:`RuleExample` is a position (gnubg Position ID, in the numbering
 of the side on roll), maybe a roll, and the plays the rule's text talks
 about, each with the verdict the text gives: legal, or refused by a named
 rule. The first play is drawn as arrows (blue when legal, red when refused)
-by :func:`nard.svg.board`. tests/test_rule_examples.py checks every verdict
+by :func:`nard.core.svg.board`. tests/core/test_rule_examples.py checks every verdict
 against :mod:`nard.core` (and the cube and scoring claims against
 :mod:`nard.match`), and that the files in docs/rules/ are what
-:func:`write_diagrams` makes today. Regenerate them after a change with::
+:func:`diagrams` makes today. Regenerate them after a change with::
 
-    python -m nard.rule_examples docs/rules
+    nard diagrams docs/rules
 
 >>> EXAMPLES[Rule.R9].claims[1]
 Claim(play='20/18', refused_by=<Rule.R9: 'R9'>, only=False)
@@ -19,9 +19,7 @@ Claim(play='20/18', refused_by=<Rule.R9: 'R9'>, only=False)
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Final
 
 from nard.core.board import Position, Side
@@ -29,9 +27,9 @@ from nard.core.dice import Roll
 from nard.core.notation import parse_play
 from nard.core.plays import Play
 from nard.core.rules import IRANIAN, STANDARD, Rule, RuleSet
-from nard.svg import SvgWrapper, board
+from nard.core.svg import SvgWrapper, board
 
-__all__ = ["EXAMPLES", "Claim", "RuleExample", "render", "write_diagrams"]
+__all__ = ["EXAMPLES", "Claim", "RuleExample", "diagrams", "render"]
 
 REFUSED_ARROW: Final = "#c62828"
 """The arrow colour of a drawn play that the rule refuses."""
@@ -235,27 +233,9 @@ def render(example: RuleExample) -> SvgWrapper:
     )
 
 
-def write_diagrams(directory: Path) -> list[Path]:
-    """Write ``<slug>.svg`` for every example into ``directory``; the paths written."""
-    directory.mkdir(parents=True, exist_ok=True)
-    written = []
-    for example in EXAMPLES.values():
-        path = directory / f"{example.slug}.svg"
-        path.write_text(render(example) + "\n", encoding="utf-8")
-        written.append(path)
-    return written
+def diagrams() -> dict[str, str]:
+    """Every example's diagram by file name (``<slug>.svg``), as docs/rules/ holds them.
 
-
-def main(argv: list[str] | None = None) -> int:
-    """``python -m nard.rule_examples DIRECTORY``: write the diagrams there."""
-    args = sys.argv[1:] if argv is None else argv
-    if len(args) != 1:
-        print("usage: python -m nard.rule_examples DIRECTORY (e.g. docs/rules)", file=sys.stderr)
-        return 2
-    for path in write_diagrams(Path(args[0])):
-        print(path)
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
+    ``nard diagrams docs/rules`` writes them there; the rules engine writes no files.
+    """
+    return {f"{example.slug}.svg": render(example) + "\n" for example in EXAMPLES.values()}

@@ -4,7 +4,7 @@ The page carries everything inline: the CSS in a ``<style>`` element and
 every picture as inline SVG (no scripts, fonts, images or links to fetch).
 It holds the per-player summary, each game's equity graph (White's chance
 to win after every turn, a line chart) and, for each player, board
-diagrams (:func:`nard.svg.board`) of the costliest mistakes with the
+diagrams (:func:`nard.core.svg.board`) of the costliest mistakes with the
 better play drawn as arrows. The Persian page is right-to-left, with
 Persian digits and the game's Persian words; plays stay left-to-right.
 
@@ -42,7 +42,7 @@ from nard.ai.luck import LuckKind
 from nard.core.board import Side
 from nard.core.messages import fa_digits, play_text
 from nard.core.notation import NO_PLAY_TEXT
-from nard.svg import board
+from nard.core.svg import board
 
 Lang: TypeAlias = Literal["en", "fa"]
 
