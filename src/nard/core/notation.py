@@ -38,6 +38,7 @@ from typing import Final
 
 from nard.core.board import BAR, OFF, Point, Position
 from nard.core.dice import Roll
+from nard.core.digits import latin_digits
 from nard.core.errors import AmbiguousPlayError, IllegalPlayError, InvalidPlayError
 from nard.core.plays import NO_PLAY, Play, Step, TurnGuide, apply_play, apply_step, check_play
 from nard.core.rules import STANDARD, RuleSet
@@ -123,7 +124,6 @@ def format_play(play: Play | Sequence[Step]) -> str:
 
 # -- parsing ------------------------------------------------------------------------------
 
-_DIGITS: Final = str.maketrans("۰۱۲۳۴۵۶۷۸۹٠١٢٣٤٥٦٧٨٩", "01234567890123456789")
 _TOKEN: Final = re.compile(
     r"\s*(?:(?P<point>[^\W\d_]+|\d+)|(?P<slash>[/\-])|(?P<star>\*)"
     r"|(?P<count>\(\s*\d*\s*\))|(?P<comma>,)|(?P<other>\S))"
@@ -154,7 +154,7 @@ def _point(token: str, text: str) -> int:
 
 def _tokenize(text: str) -> list[_Move]:
     """Split the text into written moves, checking the syntax."""
-    normal = text.translate(_DIGITS).lower()
+    normal = latin_digits(text).lower()
     moves: list[_Move] = []
     current: _Move | None = None
     expecting_point = False
