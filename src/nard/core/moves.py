@@ -27,7 +27,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from nard.core.board import OFF, Point
-from nard.core.plays import Step, TurnGuide
+from nard.core.plays import Step, TurnGuide, step_orders
 
 __all__ = ["Move", "expansions", "route_moves"]
 
@@ -124,7 +124,7 @@ def route_moves(
 ) -> tuple[Step, ...] | None:
     """The single-die steps, dice and hits filled in, that carry out ``moves`` after
     the steps ``made`` this turn, each step keeping a legal play reachable; None
-    when there are none. The moves may be made in any order. As in play notation,
+    when there are none. The steps may be made in any order. As in play notation,
     a point the checker stops on unwritten is taken not to be a hit where a way
     without one exists.
 
@@ -138,27 +138,21 @@ def route_moves(
     """
     units = len(guide.roll.units)
     hitting: tuple[Step, ...] | None = None
-    for order in _orders(moves):
-        for parts in expansions(order, guide.roll.units):
-            steps = [step for part in parts for step in part]
-            if len(made) + len(steps) > units:
-                continue
-            resolved = guide.resolve([*made, *steps])
-            if resolved is None:
-                continue
-            found = tuple(resolved[len(made) :])
-            stops = {step.to_point for part in parts for step in part[:-1]}
-            if not any(step.hit and step.to_point in stops for step in found):
-                return found
-            hitting = hitting or found
+    for parts in expansions(moves, guide.roll.units):
+        steps = [step for part in parts for step in part]
+        if len(made) + len(steps) > units:
+            continue
+        # Any order of the steps: two checkers entering with 2-2 as bar/21(2) enter
+        # both before either moves on (R12).
+        for order in step_orders(steps):
+            resolved = guide.resolve([*made, *order])
+            if resolved is not None:
+                break
+        else:
+            continue
+        found = tuple(resolved[len(made) :])
+        stops = {step.to_point for part in parts for step in part[:-1]}
+        if not any(step.hit and step.to_point in stops for step in found):
+            return found
+        hitting = hitting or found
     return hitting
-
-
-def _orders(moves: Sequence[Move]) -> Iterator[tuple[Move, ...]]:
-    """The moves in the order written, then in every other distinct order."""
-    yield tuple(moves)
-    seen = {tuple(moves)}
-    for order in itertools.permutations(moves):
-        if order not in seen:
-            seen.add(order)
-            yield order
