@@ -6,8 +6,8 @@ from nard.core.digits import ARABIC_INDIC_DIGITS, PERSIAN_DIGITS, fa_digits, lat
 
 
 def test_the_tables_are_the_unicode_ranges() -> None:
-    assert PERSIAN_DIGITS == "".join(map(chr, range(0x06F0, 0x06FA)))
-    assert ARABIC_INDIC_DIGITS == "".join(map(chr, range(0x0660, 0x066A)))
+    assert "".join(map(chr, range(0x06F0, 0x06FA))) == PERSIAN_DIGITS
+    assert "".join(map(chr, range(0x0660, 0x066A))) == ARABIC_INDIC_DIGITS
 
 
 def test_every_digit_is_read_from_both_scripts_and_written_in_persian() -> None:

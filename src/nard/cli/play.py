@@ -164,5 +164,3 @@ def run_play(args: argparse.Namespace) -> int:
         return terminal.run()
     terminal._finish()
     return 130
-
-

@@ -439,8 +439,6 @@ class TerminalMatch:
         self._say(self._t("loaded", path=path))
 
 
-
-
 def default_names(players: Sequence[Player], lang: Lang = "en") -> tuple[str, str]:
     """Names from the player kinds; two people are Player 1 and Player 2."""
     specs = [player.spec for player in players]
@@ -450,5 +448,3 @@ def default_names(players: Sequence[Player], lang: Lang = "en") -> tuple[str, st
     if specs[0] == specs[1]:
         return (f"{specs[0]} 1", f"{specs[1]} 2")
     return (specs[0], specs[1])
-
-
