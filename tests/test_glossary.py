@@ -21,8 +21,8 @@ from nard.ai.analysis import RATINGS
 from nard.cli import i18n
 from nard.core import messages as msg
 from nard.core.board import BAR, OFF
+from nard.core.digits import fa_digits
 from nard.core.explain import explain_play
-from nard.core.messages import fa_digits
 from nard.core.notation import parse_play
 from nard.core.rule_examples import EXAMPLES
 from nard.core.rules import Rule, RuleSet
@@ -224,7 +224,6 @@ def _explanation_calls() -> dict[str, list[Callable[[], msg.Text]]]:
     play, none = msg.play_text("24/18 13/11*"), msg.play_text("")
     roll, double = msg.roll_text(6, 4), msg.roll_text(3, 3)
     return {
-        "fa_digits": [],
         "point_text": [
             lambda: msg.point_text(24),
             lambda: msg.point_text(BAR),

@@ -11,10 +11,12 @@ import pytest
 from rich.console import Console
 
 from nard.cli.__main__ import main
-from nard.cli.play import TerminalMatch, default_names, load_record, route_moves, save_record
 from nard.cli.players import HumanPlayer, RandomPlayer, bot_available, parse_player
+from nard.cli.records import load_record, save_record
+from nard.cli.terminal import TerminalMatch, default_names
 from nard.core.board import Position, Side
 from nard.core.dice import Roll
+from nard.core.moves import Move, route_moves
 from nard.core.notation import format_play, parse_play
 from nard.core.plays import Play, Step, TurnGuide
 from nard.core.rules import IRANIAN, STANDARD
@@ -183,12 +185,12 @@ def test_money_session_ends_when_the_players_quit(tmp_path: Path) -> None:
 
 def test_route_moves_splits_a_checkers_journey_over_the_dice() -> None:
     guide = TurnGuide(Position.initial(), Roll(6, 4))
-    route = route_moves(guide, (), [Step(24, 14)])
+    route = route_moves(guide, (), [Move(24, 14)])
     assert route is not None and [(s.from_point, s.to_point) for s in route] in (
         [(24, 18), (18, 14)],
         [(24, 20), (20, 14)],
     )
-    assert route_moves(guide, (), [Step(13, 8)]) is None
+    assert route_moves(guide, (), [Move(13, 8)]) is None
 
 
 def test_iranian_v2_hit_and_cover_refused() -> None:

@@ -122,6 +122,17 @@ def test_why_refused_in_persian_names_the_rule_and_mistake() -> None:
     assert "R" + "۰۱۲۳۴۵۶۷۸۹"[int(why.rule.value[1])] in text
 
 
+@pytest.mark.parametrize("digits", ["۰۱۲۳۴۵۶۷۸۹", "٠١٢٣٤٥٦٧٨٩"], ids=["persian", "arabic-indic"])
+def test_the_rule_may_be_answered_in_persian_or_arabic_indic_digits(digits: str) -> None:
+    drill = make_drill(2, Kind.REFUSED, "standard", Level.HARD)
+    why = drill.refusal()
+    answer = why.rule.value[0] + "".join(digits[int(d)] for d in why.rule.value[1:])
+    mistake = [digits[why.mistake]] if why.mistake else []
+    trainer, text = run("fa", Kind.REFUSED, Level.HARD, [answer, *mistake])
+    assert trainer.right == 1
+    assert "این قانون نیست" not in text
+
+
 def test_the_decision_tree_is_walked_question_by_question() -> None:
     drill = make_drill(2, Kind.DECISION, "standard", Level.HARD)
     steps = drill.decision()

@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 
 from nard.core.board import BAR, OFF, Position
 from nard.core.dice import Roll
+from nard.core.digits import fa_digits
 from nard.core.explain import Explanation, explain_move, explain_play, explain_step
-from nard.core.messages import fa_digits
 from nard.core.plays import Play, Step, TurnGuide, generate_plays, is_legal
 from nard.core.rules import IRANIAN, STANDARD, Rule, RuleSet
 from tests.core.conftest import game_positions, rolls, rule_sets

@@ -10,9 +10,10 @@ from pathlib import Path
 import pytest
 
 from nard.core.board import Position, Side
+from nard.core.digits import fa_digits
 from nard.core.errors import IllegalPlayError
 from nard.core.explain import explain_play
-from nard.core.messages import fa_digits, play_text
+from nard.core.messages import play_text
 from nard.core.notation import parse_play
 from nard.core.rule_examples import EXAMPLES, Claim, RuleExample, diagrams, render
 from nard.core.rules import STANDARD, Rule

@@ -13,8 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nard.core.board import BAR
+from nard.core.digits import fa_digits
 from nard.core.explain import explain_play
-from nard.core.messages import fa_digits
 from nard.core.notation import format_play
 from nard.core.plays import LegalPlays
 from nard.core.rules import STANDARD, Rule

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from nard.core.messages import fa_digits
+from nard.core.digits import fa_digits
 from nard.trainer.texts import MISTAKES, RULE_TITLES, found_count, mistake_line
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"

@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 
 from nard.core.board import Position
 from nard.core.dice import Roll
-from nard.core.messages import fa_digits
+from nard.core.digits import fa_digits
 from nard.core.notation import parse_play
 from tests.web.conftest import require_browser, serve
 from tests.web.driver import READY, open_page, start_bot_game, until_my_move

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from nard.core.messages import fa_digits
+from nard.core.digits import fa_digits
 from nard.core.notation import format_play
 from nard.trainer import Kind, Level, make_drill
 from tests.web.conftest import require_browser

@@ -40,7 +40,8 @@ from nard.ai.analysis import (
 )
 from nard.ai.luck import LuckKind
 from nard.core.board import Side
-from nard.core.messages import fa_digits, play_text
+from nard.core.digits import fa_digits
+from nard.core.messages import play_text
 from nard.core.notation import NO_PLAY_TEXT
 from nard.core.svg import board
 

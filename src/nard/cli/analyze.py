@@ -28,7 +28,7 @@ from nard.ai.analysis import Analyser, Decision, DecisionKind, MatchAnalysis, Pl
 from nard.ai.evaluator import PipCountEvaluator
 from nard.ai.progress import AnalysisProgress, ProgressCallback
 from nard.ai.report import html_report
-from nard.match.mat_conversion import mat_to_record
+from nard.cli.records import load_record
 from nard.match.record import MatchRecord
 
 EVALUATORS = ("bgsage", "pipcount")
@@ -70,14 +70,6 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     )
     analyze.add_argument("--quiet", action="store_true", help="no progress bar")
     analyze.set_defaults(handler=run_analyze)
-
-
-def load_record(path: Path) -> MatchRecord:
-    """Read a ``.mat`` or JSON record; ``ValueError`` (or ``OSError``) when it cannot be."""
-    text = path.read_text(encoding="utf-8")
-    if path.suffix.lower() == ".json" or text.lstrip().startswith("{"):
-        return MatchRecord.from_json(text)
-    return mat_to_record(text)
 
 
 def run_analyze(

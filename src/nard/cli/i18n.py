@@ -21,7 +21,8 @@ from __future__ import annotations
 from typing import Final, Literal, TypeAlias
 
 from nard.core.board import Side
-from nard.core.messages import fa_digits, play_text
+from nard.core.digits import fa_digits
+from nard.core.messages import play_text
 from nard.core.notation import NO_PLAY_TEXT
 from nard.core.rules import RuleSet
 from nard.match.options import GameOptions, OpeningRule

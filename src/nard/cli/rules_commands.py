@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from nard.cli.i18n import Lang, notation, tr
-from nard.cli.play import written_moves
+from nard.cli.move_entry import explain_written
 from nard.core.board import Position
 from nard.core.dice import Roll
 from nard.core.errors import (
@@ -18,7 +18,7 @@ from nard.core.errors import (
     IllegalPlayError,
     InvalidPlayError,
 )
-from nard.core.explain import Explanation, explain_move, explain_play
+from nard.core.explain import Explanation, explain_play
 from nard.core.messages import not_legal, roll_text
 from nard.core.notation import format_play, parse_play
 from nard.core.plays import LegalPlays
@@ -121,11 +121,10 @@ def run_explain(args: argparse.Namespace) -> int:
         return _fail(tr(lang, "ambiguous-play", error=error, text=args.play), lang)
     except InvalidPlayError as error:
         # A move read backwards (6/7) breaks rule R1: say so, as ``nard play`` does.
-        for start, end in written_moves(args.play):
-            why = explain_move(position, roll, (), start, end, rules)
-            if why is not None:
-                _print_refusal(why, lang)
-                return 1
+        why = explain_written(position, roll, (), args.play, rules)
+        if why is not None:
+            _print_refusal(why, lang)
+            return 1
         return _fail(tr(lang, "bad-play", error=error, text=args.play), lang)
     explanation = explain_play(position, roll, play, rules)
     if explanation is None:

@@ -22,6 +22,7 @@ from rich.markup import escape
 from nard.cli.board_view import render_board, roll_words
 from nard.cli.i18n import LANGS, Lang, notation
 from nard.cli.rules_commands import plays_json
+from nard.core.digits import latin_digits
 from nard.core.explain import Explanation
 from nard.core.messages import Text
 from nard.core.notation import format_play
@@ -43,7 +44,6 @@ from nard.trainer import texts as tx
 _QUIT = {"quit", "q", "exit", "خروج"}
 _YES = {"y", "yes", "بله", "ب", "آره"}
 _NO = {"n", "no", "نه", "ن", "خیر"}
-_ASCII_DIGITS = str.maketrans("۰۱۲۳۴۵۶۷۸۹", "0123456789")
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -261,12 +261,12 @@ class Trainer:
         self.say(tx.KIND_TASKS["refused"])
         shown = notation(self.lang, format_play(drill.refused))
         self.say(f"{self.tr(tx.LINES['refused-play'])} {shown}", "bold")
-        answer = check_rule(drill, self.ask(tx.PROMPTS["rule"]).translate(_ASCII_DIGITS))
+        answer = check_rule(drill, latin_digits(self.ask(tx.PROMPTS["rule"])))
         rule = answer.explanation.rule.value
         self.say(tx.rule_answer(answer.correct, rule), "green" if answer.correct else "red")
         mistake = answer.explanation.mistake
         if mistake is not None and tx.MISTAKES.get(mistake):
-            guess = self.ask(tx.PROMPTS["mistake"]).translate(_ASCII_DIGITS)
+            guess = latin_digits(self.ask(tx.PROMPTS["mistake"]))
             right = guess.isdigit() and int(guess) == mistake
             self.say(tx.LINES["right" if right else "wrong"], "green" if right else "red")
         self.explain(answer.explanation)

@@ -13,8 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from nard.core.digits import latin_digits
+
 DIE_FACES: Final = range(1, 7)
-_DIGITS: Final = str.maketrans("۰۱۲۳۴۵۶۷۸۹٠١٢٣٤٥٦٧٨٩", "01234567890123456789")
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -38,7 +39,7 @@ class Roll:
     def parse(cls, text: str) -> Roll:
         """Read a roll written as ``"31"``, ``"3-1"``, ``"3 1"`` or ``"3,1"``, in Latin,
         Persian or Arabic digits (the Persian terminal writes ``۳۱``)."""
-        digits = [c for c in text.strip().translate(_DIGITS) if c not in " -,/x"]
+        digits = [c for c in latin_digits(text.strip()) if c not in " -,/x"]
         if len(digits) != 2 or not all(c in "123456" for c in digits):
             raise ValueError(f"a roll is two dice 1..6 such as '31' or '6-6', not {text!r}")
         return cls(int(digits[0]), int(digits[1]))

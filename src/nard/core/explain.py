@@ -59,13 +59,14 @@ True
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from nard.core import messages as msg
 from nard.core.board import BAR, HOME_BOARD, OFF, POINTS, Point, Position
 from nard.core.dice import Roll
 from nard.core.errors import InvalidPlayError
+from nard.core.moves import Move
 from nard.core.plays import LegalPlays, NodeKey, Play, Step, TurnGuide, is_legal, step_orders
 from nard.core.rules import STANDARD, Rule, RuleSet
 
@@ -378,13 +379,11 @@ class _RollExplainer:
         options: list[list[tuple[Step, ...]]] = []
         combined = False
         for step in steps:
-            single = step.distance in units or (
-                step.to_point == OFF and max(units) >= step.distance
-            )
-            routes = [] if single else _routes(step, units)
-            if routes:
+            splits = Move.of(step).splits(units)
+            # Fewest dice first: a step one die can make is not split.
+            if splits and len(splits[0]) > 1:
                 combined = True
-                options.append([tuple(_split(step.from_point, route)) for route in routes])
+                options.append(splits)
             else:
                 options.append([(step,)])
         if not combined:
@@ -529,9 +528,9 @@ class _RollExplainer:
         if len(distances) < 2:
             return None
         closed_stops: set[Point] = set()
+        move = Move(first.from_point, here)
         for route in set(itertools.permutations(distances)):
-            stops = _stops(first.from_point, route)
-            closed = [p for p in stops if _closed(key, p)]
+            closed = [p for p in move.stops(route) if _closed(key, p)]
             if not closed:
                 return None
             closed_stops.update(closed)
@@ -653,14 +652,15 @@ class _RollExplainer:
     def combined(self, key: NodeKey, step: Step) -> _Reason | None:
         """A step spanning several of the dice left: refused for its closed landing
         points (R6, mistake 4), or to be played as separate steps (R6)."""
-        routes = _routes(step, key.dice)
+        move = Move.of(step)
+        routes = move.routes(key.dice)
         if not routes:
             return None
         closed_stops: set[Point] = set()
         for route in routes:
-            closed = [p for p in _stops(step.from_point, route) if _closed(key, p)]
+            closed = [p for p in move.stops(route) if _closed(key, p)]
             if not closed:
-                split = list(_split(step.from_point, route))
+                split = move.steps(route)
                 text = msg.combined_step(step.from_point, step.to_point, _steps_text(split))
                 return _Reason(Rule.R6, "combined-step", text)
             closed_stops.update(closed)
@@ -671,7 +671,7 @@ class _RollExplainer:
 
     def splits(self, key: NodeKey, step: Step) -> list[tuple[Step, ...]]:
         """The ways to play a move over several dice as one checker's single steps."""
-        return [tuple(_split(step.from_point, route)) for route in _routes(step, key.dice)]
+        return Move.of(step).splits(key.dice)
 
 
 # -- helpers -------------------------------------------------------------------------------------
@@ -688,36 +688,6 @@ def _steps_text(steps: Sequence[Step]) -> msg.Text:
 
 def _closed(key: NodeKey, point: Point) -> bool:
     return 1 <= point <= POINTS and key.opponent[25 - point] >= 2
-
-
-def _routes(step: Step, dice: Sequence[int]) -> list[tuple[int, ...]]:
-    """Orders of two or more of ``dice`` whose sum is the step's distance."""
-    found: list[tuple[int, ...]] = []
-    for size in range(2, len(dice) + 1):
-        for combo in set(itertools.combinations(sorted(dice, reverse=True), size)):
-            if sum(combo) != step.distance:
-                continue
-            for route in sorted(set(itertools.permutations(combo)), reverse=True):
-                if route not in found:
-                    found.append(route)
-    return found
-
-
-def _stops(origin: Point, route: Sequence[int]) -> list[Point]:
-    """Where a checker lands between the dice of ``route`` (not the final point)."""
-    stops = []
-    here = origin
-    for die in route[:-1]:
-        here -= die
-        stops.append(here)
-    return stops
-
-
-def _split(origin: Point, route: Sequence[int]) -> Iterator[Step]:
-    here = origin
-    for die in route:
-        yield Step(here, here - die, die=die)
-        here -= die
 
 
 def _shape(player: Sequence[int]) -> tuple[int, int]:

@@ -16,16 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Final
 
 from nard.core.board import BAR, OFF
-
-_FA_DIGITS: Final = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
-
-
-def fa_digits(text: str) -> str:
-    """``text`` with its ASCII digits written as Persian digits."""
-    return text.translate(_FA_DIGITS)
+from nard.core.digits import fa_digits
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,7 +19,8 @@ once per point.
 ``25`` for the bar and ``0`` for off, ``-`` as well as ``/``, Persian digits
 and the Persian words بار (bar) and بیرون (off).
 Given the position and the roll, it splits a move over several dice
-(``24/14`` with 6-4) the way the rules allow and fills in hits and dice.
+(``24/14`` with 6-4, :mod:`nard.core.moves`) the way the rules allow and fills
+in hits and dice.
 
 >>> parse_play("24/18 13/11*")
 Play((Step(24, 18), Step(13, 11, hit=True)))
@@ -33,16 +34,25 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Final
 
 from nard.core.board import BAR, OFF, Point, Position
 from nard.core.dice import Roll
+from nard.core.digits import latin_digits
 from nard.core.errors import AmbiguousPlayError, IllegalPlayError, InvalidPlayError
+from nard.core.moves import Move, expansions
 from nard.core.plays import NO_PLAY, Play, Step, TurnGuide, apply_play, apply_step, check_play
 from nard.core.rules import STANDARD, RuleSet
 
-__all__ = ["NO_PLAY_TEXT", "format_play", "format_point", "format_step", "parse_play"]
+__all__ = [
+    "NO_PLAY_TEXT",
+    "format_play",
+    "format_point",
+    "format_step",
+    "parse_play",
+    "written_moves",
+]
 
 NO_PLAY_TEXT: Final = "Cannot move"
 """How the empty play is written: gnubg's words for a turn with no legal step (R10)."""
@@ -123,7 +133,6 @@ def format_play(play: Play | Sequence[Step]) -> str:
 
 # -- parsing ------------------------------------------------------------------------------
 
-_DIGITS: Final = str.maketrans("۰۱۲۳۴۵۶۷۸۹٠١٢٣٤٥٦٧٨٩", "01234567890123456789")
 _TOKEN: Final = re.compile(
     r"\s*(?:(?P<point>[^\W\d_]+|\d+)|(?P<slash>[/\-])|(?P<star>\*)"
     r"|(?P<count>\(\s*\d*\s*\))|(?P<comma>,)|(?P<other>\S))"
@@ -154,7 +163,7 @@ def _point(token: str, text: str) -> int:
 
 def _tokenize(text: str) -> list[_Move]:
     """Split the text into written moves, checking the syntax."""
-    normal = text.translate(_DIGITS).lower()
+    normal = latin_digits(text).lower()
     moves: list[_Move] = []
     current: _Move | None = None
     expecting_point = False
@@ -200,6 +209,18 @@ def _tokenize(text: str) -> list[_Move]:
     if current is not None and (expecting_point or len(current.points) < 2):
         raise InvalidPlayError(f"{current.text!r} in {text!r} has no destination")
     return moves
+
+
+def written_moves(text: str) -> list[tuple[Point, Point]]:
+    """The moves of ``text`` as the pairs of points written, in whatever direction:
+    what to explain when :func:`parse_play` refuses a move (a backwards one, say).
+
+    >>> written_moves("6/7 ۱۳/بیرون bar/22*")
+    [(6, 7), (13, 0), (25, 22)]
+
+    Raises :class:`InvalidPlayError` when ``text`` is not play notation.
+    """
+    return [pair for move in _tokenize(text) for pair in itertools.pairwise(move.points)]
 
 
 def _segments(moves: list[_Move], text: str) -> list[tuple[int, int, bool]]:
@@ -289,26 +310,6 @@ def _with_hits(position: Position, steps: list[Step], text: str) -> Play:
     )
 
 
-def _splits(start: int, end: int, units: tuple[int, ...]) -> Iterator[tuple[list[int], int]]:
-    """Ways to cover start -> end with dice from ``units``: (points passed, dice used)."""
-    seen: set[tuple[int, ...]] = set()
-    for size in range(1, len(units) + 1):
-        for dice in itertools.permutations(units, size):
-            if dice in seen:
-                continue
-            seen.add(dice)
-            points = [start]
-            for die in dice[:-1]:
-                points.append(points[-1] - die)
-            if points[-1] <= end or points[-1] > BAR:
-                continue
-            rest = points[-1] - end
-            last = dice[-1]
-            # The last die lands exactly, or bears off from a lower point (R14).
-            if last == rest or (end == OFF and last > rest):
-                yield points[1:], size
-
-
 def _legal_play(
     position: Position,
     roll: Roll,
@@ -319,22 +320,18 @@ def _legal_play(
     """The legal play the segments describe, split over the dice where needed."""
     guide = TurnGuide(position, roll, rules)
     units = roll.units
-    options = [list(_splits(start, end, units)) for start, end, _ in segments]
+    moves = [Move(start, end) for start, end, _ in segments]
     quiet: list[tuple[Play, Position]] = []
     noisy: list[tuple[Play, Position]] = []
-    for choice in itertools.product(*options):
-        if sum(size for _, size in choice) > len(units):
+    for parts in expansions(moves, units):
+        steps = [step for part in parts for step in part]
+        if len(steps) > len(units):
             continue
-        steps: list[Step] = []
-        implicit: set[int] = set()
-        for (start, end, _), (between, _) in zip(segments, choice, strict=True):
-            points = [start, *between, end]
-            steps.extend(Step(a, b) for a, b in itertools.pairwise(points))
-            implicit.update(between)
         play = guide.complete_play(steps)
         if play is None:
             continue
         result = apply_play(position, play)
+        implicit = {step.to_point for part in parts for step in part[:-1]}
         hits_unwritten = any(step.hit and step.to_point in implicit for step in play.steps)
         (noisy if hits_unwritten else quiet).append((play, result))
     found = quiet or noisy

@@ -35,12 +35,13 @@ from __future__ import annotations
 
 import itertools
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Final
 
 from nard.core.board import Position, Side
 from nard.core.dice import ALL_ROLLS, Roll
+from nard.core.moves import Move, expansions
 from nard.core.plays import Play, Step, TurnGuide, apply_play
 from nard.core.rules import STANDARD, RuleSet
 from nard.match.actions import (
@@ -618,34 +619,15 @@ def _legal_readings(
 ) -> dict[Position, Play]:
     """Each legal play the written steps can stand for, by the position it leaves."""
     found: dict[Position, Play] = {}
-    for candidate in itertools.islice(_expansions(steps, roll), _MAX_CANDIDATES):
+    moves = [Move(step.from_point, step.to_point) for step in steps]
+    units = len(roll.units)
+    readings = (tuple(s for part in parts for s in part) for parts in expansions(moves, roll.units))
+    # ``24/13`` with 6-5 reads as 24/18 18/13 or 24/19 19/13; the rules decide which.
+    candidates = (candidate for candidate in readings if len(candidate) <= units)
+    for candidate in itertools.islice(candidates, _MAX_CANDIDATES):
         play = guide.complete_play(candidate)
         if play is not None:
             found.setdefault(apply_play(position, play), play)
-    return found
-
-
-def _expansions(steps: Sequence[MatStep], roll: Roll) -> Iterator[tuple[Step, ...]]:
-    """The ways to read written steps as one-die steps: ``24/13`` with 6-5 is
-    24/18 18/13 or 24/19 19/13; the rules decide which are possible."""
-    options = [_splits(step, roll) for step in steps]
-    for choice in itertools.product(*options):
-        candidate = tuple(step for part in choice for step in part)
-        if len(candidate) <= len(roll.units):
-            yield candidate
-
-
-def _splits(step: MatStep, roll: Roll) -> list[tuple[Step, ...]]:
-    found: list[tuple[Step, ...]] = [(Step(step.from_point, step.to_point),)]
-    units = roll.units
-    for count in range(2, len(units) + 1):
-        for dice in set(itertools.permutations(units, count)):
-            points = [step.from_point]
-            for die in dice:
-                points.append(max(points[-1] - die, 0))
-            if points[-1] != step.to_point or 0 in points[1:-1]:
-                continue
-            found.append(tuple(Step(a, b) for a, b in itertools.pairwise(points)))
     return found
 
 

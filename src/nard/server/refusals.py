@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from nard.core.digits import fa_digits
 from nard.core.explain import Explanation
 from nard.match.errors import (
     CubeActionError,
@@ -305,8 +306,6 @@ TEXT: dict[RefusalCode | tuple[RefusalCode, str], tuple[str, str]] = {
 """English and Persian text of each code (and of a code's named variants);
 ``{names}`` are filled in from the refusal's parameters."""
 
-_PERSIAN_DIGITS = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
-
 
 class Refusal(Exception):
     """A message or request the server refuses; nothing changed.
@@ -335,7 +334,7 @@ class Refusal(Exception):
         self.seq = seq
         self.variant = variant
         self.detail = english.format(**params)
-        fa_params = {name: str(value).translate(_PERSIAN_DIGITS) for name, value in params.items()}
+        fa_params = {name: fa_digits(str(value)) for name, value in params.items()}
         self.message = explanation.message_en if explanation else self.detail
         self.message_fa = explanation.message_fa if explanation else persian.format(**fa_params)
         super().__init__(self.detail)

@@ -16,15 +16,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from nard.core.board import Position
+from nard.core.digits import latin_digits
 from nard.core.explain import Explanation
 from nard.core.plays import NO_PLAY, Play
 from nard.core.rules import Rule
 from nard.trainer.decision import TreeStep
 from nard.trainer.drills import Drill
 from nard.trainer.judge import Verdict, judge_play
-
-_LATIN_DIGITS = str.maketrans("۰۱۲۳۴۵۶۷۸۹", "0123456789")
-"""Rule ids as the Persian texts write them (R۵) are read as R5."""
 
 
 @dataclass
@@ -79,7 +77,7 @@ def check_rule(drill: Drill, rule: str, mistake: int | None = None) -> RuleAnswe
     explanation names one of the seven common mistakes."""
     why = drill.refusal()
     try:
-        correct = Rule(rule.strip().upper().translate(_LATIN_DIGITS)) is why.rule
+        correct = Rule(latin_digits(rule.strip().upper())) is why.rule
     except ValueError:
         correct = False
     mistake_correct = None if mistake is None else mistake == why.mistake

@@ -24,8 +24,9 @@ from urllib.parse import urlencode
 from nard import __version__
 from nard.core.board import Position
 from nard.core.dice import Roll
+from nard.core.digits import fa_digits
 from nard.core.explain import Explanation
-from nard.core.messages import Text, fa_digits, play_text, roll_text
+from nard.core.messages import Text, play_text, roll_text
 from nard.core.notation import format_play, parse_play
 from nard.trainer.judge import judge_play
 from nard.trainer.rule_sets import rule_set

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from nard.core.messages import Text, fa_digits
+from nard.core.digits import fa_digits
+from nard.core.messages import Text
 
 KIND_TITLES: Final[dict[str, Text]] = {
     "plays": Text("Find every legal play", "همهٔ حرکت‌های قانونی را پیدا کنید"),
