@@ -21,13 +21,18 @@ import time
 from collections.abc import Sequence
 
 from nard.core.board import Point, Side
+from nard.core.notation import format_play
 from nard.match.clock import MatchClock
 from nard.match.events import Event
+from nard.match.frames import Frame, frames_of, moment_frames, start_frame
 from nard.match.game import Game, Phase
 from nard.match.mat_conversion import COMMENT
 from nard.match.match import Match
 from nard.match.record import FairDiceRecord, MatchRecord
+from nard.match.scoring import GameResult
+from nard.match.timeline import Moment, walk_record
 from nard.server.protocol.events import EventView, event_view, side_name, step_view
+from nard.server.protocol.frames import FramesPublic, FrameView
 from nard.server.protocol.server import PresenceMessage, StateMessage, UpdateMessage
 from nard.server.protocol.views import (
     ActionsView,
@@ -126,17 +131,54 @@ def _game_view(game: Game) -> tuple[GameStateView, GuideView | None]:
         resignation=None
         if resignation is None
         else ResignationView(side=side_name(resignation.side), kind=resignation.kind.value),
-        result=None
-        if result is None
-        else GameResultView(
-            winner=side_name(result.winner),
-            kind=result.kind.value,
-            points=result.points,
-            reason=result.reason.value,
-        ),
+        result=None if result is None else result_view(result),
         actions=ActionsView(white=actions[0], black=actions[1]),
     )
     return view, guide
+
+
+def result_view(result: GameResult) -> GameResultView:
+    """How one game ended."""
+    return GameResultView(
+        winner=side_name(result.winner),
+        kind=result.kind.value,
+        points=result.points,
+        reason=result.reason.value,
+    )
+
+
+def frame_view(frame: Frame) -> FrameView:
+    """One frame of the match as the wire carries it."""
+    game = frame.game
+    white = game.view(Side.WHITE)
+    play = frame.play
+    return FrameView(
+        game=frame.number,
+        move=frame.move,
+        kind=frame.kind.value,
+        side=side_name(frame.side),
+        dice=frame.dice,
+        opening=frame.opening,
+        play=None if play is None else format_play(play),
+        steps=[] if play is None else [step_view(step) for step in play.steps],
+        cube=CubeView(value=game.cube.value, owner=side_name(game.cube.owner)),
+        board=BoardView(white=list(white.player), black=list(white.opponent)),
+        pips=white.pip_counts(),
+        score=game.score,
+        result=None if frame.result is None else result_view(frame.result),
+        resignation=None if frame.resignation is None else frame.resignation.value,
+        seq=frame.seq,
+    )
+
+
+def match_frames(match: Match, *, after: int = -1) -> list[FrameView]:
+    """The frames of ``match`` made by the actions after ``after`` (-1: all, the
+    first game's start too), walked once from its record."""
+    record = MatchRecord.from_match(match)
+    found = [start_frame(record.new_match())] if after < 0 else []
+    moments = walk_record(record)
+    found.extend(frames_of(moment for moment in moments if moment.seq > after))
+    return [frame_view(frame) for frame in found]
 
 
 def state_view(match: Match) -> StateView:
@@ -213,10 +255,18 @@ def summary(row: GameRow, names: dict[int, str], player_id: int) -> GameSummary:
     )
 
 
-def replayed(logged: Sequence[tuple[int, Sequence[StoredView]]]) -> list[str]:
-    """The ``update`` messages of logged actions (events only), for a catch-up."""
+def replayed(
+    logged: Sequence[tuple[int, Sequence[StoredView]]], frames: Sequence[FrameView] = ()
+) -> list[str]:
+    """The ``update`` messages of logged actions (events and ``frames``, no game),
+    for a catch-up."""
+    made: dict[int, list[FrameView]] = {}
+    for frame in frames:
+        made.setdefault(frame.seq, []).append(frame)
     return [
-        UpdateMessage.model_validate({"seq": seq, "events": events}).model_dump_json()
+        UpdateMessage.model_validate(
+            {"seq": seq, "events": events, "frames": made.get(seq, [])}
+        ).model_dump_json()
         for seq, events in logged
     ]
 
@@ -338,6 +388,23 @@ class Projection:
     def events(events: Sequence[Event]) -> list[EventView]:
         return [event_view(event) for event in events]
 
-    def update_message(self, live: LiveGame, events: list[EventView], state: StateView) -> str:
-        message = UpdateMessage(seq=live.seq, events=events, game=self.changes(live, state))
+    def frames(self, live: LiveGame) -> FramesPublic:
+        """Every frame of the match so far."""
+        return FramesPublic(seq=live.seq, frames=match_frames(live.match))
+
+    def catch_up(
+        self, live: LiveGame, logged: Sequence[tuple[int, Sequence[StoredView]]]
+    ) -> list[str]:
+        """The ``update`` messages of the logged actions, with the frames each made."""
+        if not logged:
+            return []
+        return replayed(logged, match_frames(live.match, after=logged[0][0] - 1))
+
+    def update_message(
+        self, live: LiveGame, events: list[EventView], state: StateView, moment: Moment
+    ) -> str:
+        frames = [frame_view(frame) for frame in moment_frames(moment)]
+        message = UpdateMessage(
+            seq=live.seq, events=events, game=self.changes(live, state), frames=frames
+        )
         return message.model_dump_json()
