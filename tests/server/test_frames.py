@@ -14,7 +14,7 @@ from nard.match.game import Game
 from nard.match.match import Match
 from nard.match.record import MatchRecord
 from nard.match.timeline import advance
-from nard.server.rooms.projection import frame_view
+from nard.server.protocol.frames import frame_view
 from tests.server.conftest import Harness, Socket
 
 

@@ -21,18 +21,22 @@ import time
 from collections.abc import Sequence
 
 from nard.core.board import Point, Side
-from nard.core.notation import format_play
 from nard.match.clock import MatchClock
 from nard.match.events import Event
-from nard.match.frames import Frame, frames_of, moment_frames, start_frame
+from nard.match.frames import moment_frames
 from nard.match.game import Game, Phase
 from nard.match.mat_conversion import COMMENT
 from nard.match.match import Match
 from nard.match.record import FairDiceRecord, MatchRecord
-from nard.match.scoring import GameResult
-from nard.match.timeline import Moment, walk_record
+from nard.match.timeline import Moment
 from nard.server.protocol.events import EventView, event_view, side_name, step_view
-from nard.server.protocol.frames import FramesPublic, FrameView
+from nard.server.protocol.frames import (
+    FramesPublic,
+    FrameView,
+    frame_view,
+    match_frames,
+    result_view,
+)
 from nard.server.protocol.server import PresenceMessage, StateMessage, UpdateMessage
 from nard.server.protocol.views import (
     ActionsView,
@@ -41,7 +45,6 @@ from nard.server.protocol.views import (
     CubeView,
     FairDiceView,
     GameChanges,
-    GameResultView,
     GameSnapshot,
     GameStateView,
     GuideView,
@@ -135,50 +138,6 @@ def _game_view(game: Game) -> tuple[GameStateView, GuideView | None]:
         actions=ActionsView(white=actions[0], black=actions[1]),
     )
     return view, guide
-
-
-def result_view(result: GameResult) -> GameResultView:
-    """How one game ended."""
-    return GameResultView(
-        winner=side_name(result.winner),
-        kind=result.kind.value,
-        points=result.points,
-        reason=result.reason.value,
-    )
-
-
-def frame_view(frame: Frame) -> FrameView:
-    """One frame of the match as the wire carries it."""
-    game = frame.game
-    white = game.view(Side.WHITE)
-    play = frame.play
-    return FrameView(
-        game=frame.number,
-        move=frame.move,
-        kind=frame.kind.value,
-        side=side_name(frame.side),
-        dice=frame.dice,
-        opening=frame.opening,
-        play=None if play is None else format_play(play),
-        steps=[] if play is None else [step_view(step) for step in play.steps],
-        cube=CubeView(value=game.cube.value, owner=side_name(game.cube.owner)),
-        board=BoardView(white=list(white.player), black=list(white.opponent)),
-        pips=white.pip_counts(),
-        score=game.score,
-        result=None if frame.result is None else result_view(frame.result),
-        resignation=None if frame.resignation is None else frame.resignation.value,
-        seq=frame.seq,
-    )
-
-
-def match_frames(match: Match, *, after: int = -1) -> list[FrameView]:
-    """The frames of ``match`` made by the actions after ``after`` (-1: all, the
-    first game's start too), walked once from its record."""
-    record = MatchRecord.from_match(match)
-    found = [start_frame(record.new_match())] if after < 0 else []
-    moments = walk_record(record)
-    found.extend(frames_of(moment for moment in moments if moment.seq > after))
-    return [frame_view(frame) for frame in found]
 
 
 def state_view(match: Match) -> StateView:
