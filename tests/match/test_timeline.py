@@ -111,6 +111,26 @@ def _move_checker(board: dict[str, list[int]], side: str, start: int, to: int) -
         opponent[25] += 1
 
 
+def push(
+    frames: list[dict[str, Any]],
+    game: dict[str, Any],
+    board: dict[str, list[int]],
+    kind: str,
+    side: str | None,
+    move: int,
+) -> None:
+    frames.append(
+        {
+            "game": game["number"],
+            "move": move,
+            "kind": kind,
+            "side": side,
+            "board": {key: list(value) for key, value in board.items()},
+            "score": tuple(game["score"]),
+        }
+    )
+
+
 def frames_of(record: dict[str, Any]) -> list[dict[str, Any]]:
     """replay.js's framesOf over ``record.json``: (game, move, kind, side, board, score)."""
     frames: list[dict[str, Any]] = []
@@ -118,19 +138,7 @@ def frames_of(record: dict[str, Any]) -> list[dict[str, Any]]:
         board = _start_board()
         move = 0
 
-        def push(kind: str, side: str | None, at: int, game: dict[str, Any] = summary) -> None:
-            frames.append(
-                {
-                    "game": game["number"],
-                    "move": at,
-                    "kind": kind,
-                    "side": side,
-                    "board": {key: list(value) for key, value in board.items()},
-                    "score": tuple(game["score"]),
-                }
-            )
-
-        push("start", None, 0)
+        push(frames, summary, board, "start", None, 0)
         start, stop = summary["actions"]
         actions = record["actions"][start:stop]
         pending: list[dict[str, list[int]]] = []
@@ -138,10 +146,10 @@ def frames_of(record: dict[str, Any]) -> list[dict[str, Any]]:
             side, kind = action.get("side"), action["action"]
             if kind == "opening_roll":
                 if action["white"] == action["black"]:
-                    push("opening_tie", None, move)
+                    push(frames, summary, board, "opening_tie", None, move)
                 else:
                     starter = "white" if action["white"] > action["black"] else "black"
-                    push("roll", starter, move + 1)
+                    push(frames, summary, board, "roll", starter, move + 1)
             elif kind == "roll":
                 # Deviation: a pass is a turn that ended unplayed; not a turn under
                 # way, nor one given up by resigning, nor one a resignation interrupted.
@@ -155,9 +163,9 @@ def frames_of(record: dict[str, Any]) -> list[dict[str, Any]]:
                 )
                 if not played and not going_on:
                     move += 1
-                    push("pass", side, move)
+                    push(frames, summary, board, "pass", side, move)
                 else:
-                    push("roll", side, move + 1)
+                    push(frames, summary, board, "roll", side, move + 1)
             elif kind == "step":
                 pending.append({key: list(value) for key, value in board.items()})
                 _move_checker(board, side, action["step"]["from"], action["step"]["to"])
@@ -172,21 +180,17 @@ def frames_of(record: dict[str, Any]) -> list[dict[str, Any]]:
                         _move_checker(board, side, step["from"], step["to"])
                 pending = []
                 move += 1
-                push("play", side, move)
+                push(frames, summary, board, "play", side, move)
             elif kind in ("double", "take", "beaver", "drop"):
-                push(kind, side, move + 1)
+                push(frames, summary, board, kind, side, move + 1)
             elif kind == "resign":
-                push("resign", side, move)
+                push(frames, summary, board, "resign", side, move)
             elif kind in ("accept_resignation", "refuse_resignation"):
                 # Deviation: the answer to a resignation has a frame of its own.
-                push(
-                    "resign_"
-                    + kind.split("_")[0].replace("accept", "accepted").replace("refuse", "refused"),
-                    side,
-                    move,
-                )
+                answer = "resign_accepted" if kind.startswith("accept") else "resign_refused"
+                push(frames, summary, board, answer, side, move)
         if summary["result"]:
-            push("result", summary["result"]["winner"], move)
+            push(frames, summary, board, "result", summary["result"]["winner"], move)
     return frames
 
 
