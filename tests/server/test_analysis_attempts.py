@@ -17,9 +17,9 @@ import pytest
 from sqlalchemy import update
 from sqlalchemy.orm import Session, sessionmaker
 
-from nard.server.bus import InProcessBus
 from nard.server.database import Database
-from nard.server.jobs import JobQueue, analysis_queue
+from nard.server.ports.local.bus import InProcessBus
+from nard.server.ports.redis.jobs import JobQueue, analysis_queue
 from nard.server.rooms.live import LiveGame
 from nard.server.services.analysis_service import ABANDONED_AFTER_S, AnalysisService
 from nard.storage.models import Analysis

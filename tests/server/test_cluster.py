@@ -147,8 +147,8 @@ def test_a_killed_instance_s_seat_lapses_and_the_claim_is_allowed(
     lease lapses ``presence_ttl_s`` after its last renewal."""
     import asyncio
 
-    from nard.server.leases import Leases
-    from nard.server.redis_client import connect
+    from nard.server.ports.redis.client import connect
+    from nard.server.ports.redis.leases import Leases
 
     a = cluster(claim_after_s=0.0, presence_ttl_s=0.6)
     a.guest("bob")

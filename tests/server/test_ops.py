@@ -93,7 +93,7 @@ def test_not_ready_while_redis_is_down_and_logs_carry_the_game(
 
     handler = Capture()
     handler.setFormatter(JsonFormatter())
-    logging.getLogger("nard.server.bus_redis").addHandler(handler)
+    logging.getLogger("nard.server.ports.redis.bus").addHandler(handler)
     try:
         with own_redis(tmp_path) as (port, stop, _start):
             settings = make_settings(postgres_only, redis_url=f"redis://127.0.0.1:{port}/0")
@@ -109,7 +109,7 @@ def test_not_ready_while_redis_is_down_and_logs_carry_the_game(
                     assert server.request(None, "GET", "/healthz").status_code == 200
                     assert ws.act("roll")["type"] == "ack"
     finally:
-        logging.getLogger("nard.server.bus_redis").removeHandler(handler)
+        logging.getLogger("nard.server.ports.redis.bus").removeHandler(handler)
     failures = [json.loads(line) for line in lines if "publish" in line]
     assert failures and all(entry["game"] == game["id"] for entry in failures)
     assert failures[0]["level"] == "error"

@@ -24,27 +24,27 @@ from contextlib import asynccontextmanager, nullcontext
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 
-from nard.server.bus import EventBus, InProcessBus
-from nard.server.bus_redis import RedisBus
 from nard.server.config import Settings
 from nard.server.database import Database
 from nard.server.drain import Drain
 from nard.server.edge import install as install_edge
-from nard.server.jobs import JobQueue
-from nard.server.leases import Leases
 from nard.server.limits import CreationLimits, SocketLimits, Unshared
-from nard.server.limits_shared import RedisSharing, SharedSockets
 from nard.server.lobby.hall import Hall
-from nard.server.lobby.shared_online import SharedOnline
-from nard.server.lobby.shared_seekers import SharedSeekers
 from nard.server.metrics import Metrics
+from nard.server.ports.local.bus import EventBus, InProcessBus
+from nard.server.ports.redis.bus import RedisBus
+from nard.server.ports.redis.client import connect
+from nard.server.ports.redis.jobs import JobQueue
+from nard.server.ports.redis.leases import Leases
+from nard.server.ports.redis.limits import RedisSharing, SharedSockets
+from nard.server.ports.redis.online import SharedOnline
+from nard.server.ports.redis.presence import SharedPresence
+from nard.server.ports.redis.seekers import SharedSeekers
 from nard.server.protocol.server import ErrorMessage
 from nard.server.records import RecordFiles
-from nard.server.redis_client import connect
 from nard.server.refusals import Refusal
 from nard.server.rooms import Rooms
 from nard.server.rooms.clocks import Timekeeper
-from nard.server.rooms.shared_presence import SharedPresence
 from nard.server.routes import (
     games,
     lobby,

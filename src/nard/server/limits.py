@@ -3,7 +3,7 @@
 Both kinds keep their counts in memory, per server process, for a bounded
 number of keys (the least recently seen keys are forgotten first), so a flood
 of new addresses or names costs a fixed amount of memory. Several instances
-count in Redis instead (:mod:`nard.server.limits_shared`, given as
+count in Redis instead (:mod:`nard.server.ports.redis.limits`, given as
 :class:`Sharing`), so that a limit is one limit however the balancer spreads
 the attempts.
 

@@ -7,8 +7,8 @@ conditional UPDATE in the transaction that creates the game
 (:meth:`~nard.server.rooms.table.Table.pair`), so two people accepting at once
 get exactly one game. The online list and the quick-match queue are shared
 by every instance through Redis when there is one
-(:mod:`nard.server.lobby.shared_online`,
-:mod:`nard.server.lobby.shared_seekers`): seekers at two instances are paired,
+(:mod:`nard.server.ports.redis.online`,
+:mod:`nard.server.ports.redis.seekers`): seekers at two instances are paired,
 and a cancel reaches the queue whichever instance it lands on.
 """
 
@@ -25,15 +25,15 @@ from sqlalchemy.orm import Session
 
 from nard.match.ratings import INITIAL_RATING
 from nard.server import schemas
-from nard.server.bus import EventBus
 from nard.server.database import Database
 from nard.server.limits import CreationLimits
 from nard.server.lobby.pairing import Seeker, Terms
-from nard.server.lobby.seekers import LocalSeekers, QueueUnreachable, SeekQueue
-from nard.server.lobby.shared_online import SharedOnline
 from nard.server.lobby.view import game_request, lobby_view
+from nard.server.ports.local.bus import EventBus
+from nard.server.ports.local.seekers import LocalSeekers, QueueUnreachable, SeekQueue
+from nard.server.ports.redis.client import redis_errors
+from nard.server.ports.redis.online import SharedOnline
 from nard.server.protocol.lobby import LobbyMessage, MatchedMessage
-from nard.server.redis_client import redis_errors
 from nard.server.refusals import Refusal, RefusalCode
 from nard.server.rooms.founding import match_header
 from nard.server.rooms.live import GameMode, LiveGame

@@ -27,6 +27,7 @@ from nard.match.game import Game, Phase
 from nard.match.mat_conversion import COMMENT
 from nard.match.match import Match
 from nard.match.record import FairDiceRecord, MatchRecord
+from nard.server.ports.local.presence import Presence
 from nard.server.protocol.events import EventView, event_view, side_name, step_view
 from nard.server.protocol.server import PresenceMessage, StateMessage, UpdateMessage
 from nard.server.protocol.views import (
@@ -50,7 +51,6 @@ from nard.server.protocol.views import (
 from nard.server.rooms.clocks import Timekeeper
 from nard.server.rooms.founding import rules_name
 from nard.server.rooms.live import LiveGame, MatchHeader
-from nard.server.rooms.presence import Presence
 from nard.server.schemas import GamePublic, GameSummary
 from nard.storage.models import Game as GameRow
 

@@ -24,8 +24,9 @@ from nard.match.actions import Action
 from nard.match.errors import GameError
 from nard.match.record import action_to_dict
 from nard.server import schemas
-from nard.server.bus import EventBus
 from nard.server.database import Database
+from nard.server.ports.local.bus import EventBus
+from nard.server.ports.local.presence import Presence
 from nard.server.protocol import client
 from nard.server.protocol.events import side_name
 from nard.server.protocol.views import OutcomeView, stored
@@ -34,7 +35,6 @@ from nard.server.rooms.clocks import Timekeeper, running_side
 from nard.server.rooms.founding import founding_columns, rated_at_creation
 from nard.server.rooms.intake import Intake
 from nard.server.rooms.live import SIDES, GameMode, GameStatus, LiveGame, Standing, match_over
-from nard.server.rooms.presence import Presence
 from nard.server.rooms.projection import Projection, state_view
 from nard.server.rooms.registry import Registry
 from nard.server.rooms.timeout import Flagfall

@@ -34,11 +34,11 @@ from sqlalchemy.orm import Session
 from nard.ai.analysis import analyse_record
 from nard.ai.progress import AnalysisProgress, CancelToken
 from nard.match.record import MatchRecord
-from nard.server.bus import EventBus
 from nard.server.database import Database
-from nard.server.jobs import JobQueue
 from nard.server.limits import Throttled
 from nard.server.metrics import Metrics
+from nard.server.ports.local.bus import EventBus
+from nard.server.ports.redis.jobs import JobQueue
 from nard.server.protocol.server import AnalysisMessage
 from nard.server.rooms.live import LiveGame
 from nard.server.schemas import AnalysisPublic

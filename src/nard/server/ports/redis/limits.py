@@ -9,7 +9,7 @@ The same algorithms, each one Lua script (atomic, and timed by Redis's own
 - a lockout is a hash per account (``count``, locked ``until``), the lock
   doubling with each wrong password beyond the allowed ones;
 - the open sockets of an address, and a game's spectators, are lease sets
-  (:mod:`nard.server.leases`): each socket holds a member while it is open,
+  (:mod:`nard.server.ports.redis.leases`): each socket holds a member while it is open,
   and those of an instance that dies lapse with its leases.
 
 When Redis does not answer, the process's own limiter decides (logged): a
@@ -26,7 +26,6 @@ from collections.abc import Awaitable, Callable
 from itertools import count
 from typing import Any
 
-from nard.server.leases import Leases
 from nard.server.limits import (
     AttemptWindow,
     Lockout,
@@ -34,7 +33,8 @@ from nard.server.limits import (
     refuse_after,
     refuse_locked,
 )
-from nard.server.redis_client import redis_errors
+from nard.server.ports.redis.client import redis_errors
+from nard.server.ports.redis.leases import Leases
 
 log = logging.getLogger(__name__)
 

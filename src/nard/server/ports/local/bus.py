@@ -2,7 +2,7 @@
 
 The table publishes each game's messages (already JSON text) on the bus; a
 socket subscribes to the game it shows. :class:`InProcessBus` serves one
-server process; :class:`~nard.server.bus_redis.RedisBus` carries the same
+server process; :class:`~nard.server.ports.redis.bus.RedisBus` carries the same
 messages through Redis pub/sub so that several server processes can share
 games, and tells each process when another one changed a game
 (:class:`Watcher`), so that none keeps serving its own stale copy.

@@ -1,7 +1,7 @@
 """The quick-match queue: who waits for a game, and taking the pairs their windows allow.
 
 :class:`LocalSeekers` is one process's queue, the default;
-:class:`~nard.server.lobby.shared_seekers.SharedSeekers` is one queue for every
+:class:`~nard.server.ports.redis.seekers.SharedSeekers` is one queue for every
 instance, in Redis. Taking a pair removes both seekers at once, so a seeker
 is in one game however many instances pair at the same moment.
 """

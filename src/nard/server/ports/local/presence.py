@@ -4,7 +4,7 @@ A friend game's player may claim the game once the opponent has had no
 connection for ``claim_after_s`` seconds (:meth:`Presence.claimable_in`).
 :class:`Presence` counts this process's sockets, which is all there is with
 one process; several instances share the seats through Redis
-(:mod:`nard.server.rooms.shared_presence`).
+(:mod:`nard.server.ports.redis.presence`).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Who is in the lobby at any instance: one lease set in Redis.
 
 ``<prefix>lobby:online`` holds a member ``<player>:<instance>`` while the
-player has a lobby socket at that instance (:mod:`nard.server.leases`: an
+player has a lobby socket at that instance (:mod:`nard.server.ports.redis.leases`: an
 instance that dies lets its players lapse). Every instance's lobby snapshot
 lists them all. When Redis does not answer, the snapshot lists this
 instance's players only (logged).
@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import logging
 
-from nard.server.leases import Leases
-from nard.server.redis_client import redis_errors
+from nard.server.ports.redis.client import redis_errors
+from nard.server.ports.redis.leases import Leases
 
 log = logging.getLogger(__name__)
 
