@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from nard.server.ports.local.seekers import QueueUnreachable
+from nard.server.ports import QueueUnreachable
 from nard.server.ports.redis.client import connect
 from nard.server.ports.redis.leases import Leases
 from nard.server.ports.redis.seekers import SharedSeekers

@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 
 from nard.core.board import Side
 from nard.server.database import Database
-from nard.server.ports.local.bus import EventBus
+from nard.server.ports import EventBus
 from nard.server.protocol import client
 from nard.server.protocol.events import side_name
 from nard.server.protocol.server import ChatLineMessage

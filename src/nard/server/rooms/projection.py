@@ -27,7 +27,7 @@ from nard.match.game import Game, Phase
 from nard.match.mat_conversion import COMMENT
 from nard.match.match import Match
 from nard.match.record import FairDiceRecord, MatchRecord
-from nard.server.ports.local.presence import Presence
+from nard.server.ports import Presence
 from nard.server.protocol.events import EventView, event_view, side_name, step_view
 from nard.server.protocol.server import PresenceMessage, StateMessage, UpdateMessage
 from nard.server.protocol.views import (

@@ -20,7 +20,7 @@ import logging
 from collections.abc import Callable, Coroutine
 from typing import Any
 
-from nard.server.ports.local.bus import EventBus, changes_of
+from nard.server.ports import EventBus, changes_of
 from nard.server.rooms.live import LiveGame
 from nard.server.rooms.projection import Projection
 from nard.server.rooms.registry import Registry

@@ -25,8 +25,7 @@ from nard.match.errors import GameError
 from nard.match.record import action_to_dict
 from nard.server import schemas
 from nard.server.database import Database
-from nard.server.ports.local.bus import EventBus
-from nard.server.ports.local.presence import Presence
+from nard.server.ports import EventBus, Presence
 from nard.server.protocol import client
 from nard.server.protocol.events import side_name
 from nard.server.protocol.views import OutcomeView, stored

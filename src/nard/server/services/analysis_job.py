@@ -41,7 +41,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from nard.ai.analysis import analyse_record
 from nard.ai.progress import AnalysisProgress, CancelToken
 from nard.match.record import MatchRecord
-from nard.server.ports.local.bus import game_channel
+from nard.server.ports import game_channel
 from nard.server.protocol.server import AnalysisMessage
 from nard.server.schemas import AnalysisPublic
 from nard.storage.models import Analysis

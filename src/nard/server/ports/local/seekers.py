@@ -1,6 +1,5 @@
-"""The quick-match queue: who waits for a game, and taking the pairs their windows allow.
+"""One process's quick-match queue (:class:`~nard.server.ports.SeekQueue`).
 
-:class:`LocalSeekers` is one process's queue, the default;
 :class:`~nard.server.ports.redis.seekers.SharedSeekers` is one queue for every
 instance, in Redis. Taking a pair removes both seekers at once, so a seeker
 is in one game however many instances pair at the same moment.
@@ -10,38 +9,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Protocol
 
 from nard.server.lobby.pairing import Seeker, Terms, pair
 
 
-class QueueUnreachable(Exception):
-    """A shared queue that cannot be reached now: nothing changed."""
-
-
-class SeekQueue(Protocol):
-    """Each method raises :class:`QueueUnreachable` when the queue cannot be reached."""
-
-    async def add(self, player_id: int, rating: float, terms: Terms) -> None:
-        """The player waits (again, from now) for a game on ``terms``."""
-        ...
-
-    async def remove(self, player_id: int) -> bool:
-        """The player waits no more; whether they were waiting."""
-        ...
-
-    async def count(self) -> int:
-        """How many wait now."""
-        ...
-
-    async def take_pairs(self) -> list[tuple[Seeker, Seeker]]:
-        """The pairs the windows allow now, each taken out of the queue; when the
-        queue stops answering halfway, those taken so far (raises only if none)."""
-        ...
-
-
 class LocalSeekers:
-    """The seekers of this process."""
+    """The seekers of this process; never unreachable."""
 
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self.clock = clock

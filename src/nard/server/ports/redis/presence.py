@@ -24,7 +24,7 @@ import logging
 import time
 
 from nard.core.board import Side
-from nard.server.ports.local.presence import Presence
+from nard.server.ports.local.presence import LocalPresence
 from nard.server.ports.redis.client import redis_errors
 from nard.server.ports.redis.leases import Leases
 from nard.server.protocol.events import side_name
@@ -36,7 +36,9 @@ _Seats = tuple[tuple[bool, bool], tuple[float, float]]
 """Per side: connected anywhere, and away since (this process's monotonic time)."""
 
 
-class SharedPresence(Presence):
+class SharedPresence(LocalPresence):
+    """:class:`~nard.server.ports.Presence` of several instances, in lease sets."""
+
     def __init__(
         self, claim_after_s: float, leases: Leases, *, prefix: str, origin: str, watch_s: float
     ) -> None:

@@ -15,7 +15,7 @@ instances pairing the same seeker at once, one takes it; the other's pair is
 dropped and its other seeker waits for the next round.
 
 When Redis does not answer, each call raises
-:class:`~nard.server.ports.local.seekers.QueueUnreachable` (the hall answers that the
+:class:`~nard.server.ports.QueueUnreachable` (the hall answers that the
 queue is busy) rather than start a queue of the instance's own that the other
 instances could not see.
 """
@@ -30,7 +30,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from nard.server.lobby.pairing import Seeker, Terms, pair
-from nard.server.ports.local.seekers import QueueUnreachable
+from nard.server.ports import QueueUnreachable
 from nard.server.ports.redis.client import redis_errors
 from nard.server.ports.redis.leases import KEEP_MS, Leases
 
@@ -95,7 +95,7 @@ def _reached() -> Iterator[None]:
 
 
 class SharedSeekers:
-    """:class:`~nard.server.ports.local.seekers.SeekQueue` in Redis."""
+    """:class:`~nard.server.ports.SeekQueue` in Redis."""
 
     def __init__(self, redis: Any, leases: Leases, prefix: str) -> None:
         self.leases = leases
