@@ -63,7 +63,7 @@ class Ports:
 
 def build_ports(settings: Settings) -> Ports:
     """The ports ``settings`` ask for (nothing is connected before :meth:`Ports.start`)."""
-    jobs = _jobs(settings)
+    jobs = build_jobs(settings)
     sockets = SocketLimits(settings.sockets_per_address, settings.spectators_per_game)
     if settings.redis_url is None:
         return Ports(
@@ -106,7 +106,8 @@ def build_ports(settings: Settings) -> Ports:
     )
 
 
-def _jobs(settings: Settings) -> JobRunner:
+def build_jobs(settings: Settings) -> JobRunner:
+    """The job runner ``settings`` ask for: this process's pool, or the RQ queue."""
     if settings.jobs_queue is None:
         return InProcessJobs(settings.bot_workers)
     if settings.redis_url is None:
