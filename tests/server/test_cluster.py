@@ -218,7 +218,7 @@ def test_two_instances_racing_on_a_game_commit_one_action_each_time(
 
 def test_the_database_refuses_an_action_on_a_finished_game(pg_url: str) -> None:
     """The commit guard itself, whatever an instance's copy says."""
-    from nard.storage.repository import GameRepository, LoggedAction
+    from nard.storage.games import GameRepository, LoggedAction
     from nard.storage.session import make_engine, make_sessions, migrate
 
     engine = make_engine(pg_url)

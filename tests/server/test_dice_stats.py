@@ -17,7 +17,7 @@ from nard.server.app import create_app
 from nard.server.rooms import Rooms
 from nard.storage.models import DiceTally as DiceTallyRow
 from nard.storage.models import Game as GameRow
-from nard.storage.repository import DiceRepository
+from nard.storage.dice import DiceRepository
 from nard.storage.session import make_engine, make_sessions
 from tests.server.conftest import Harness, make_settings
 

@@ -13,12 +13,9 @@ from sqlalchemy import inspect
 from sqlalchemy.orm import Session, sessionmaker
 
 from nard.storage.models import Analysis
-from nard.storage.repository import (
-    AnalysisRepository,
-    GameRepository,
-    LoggedAction,
-    PlayerRepository,
-)
+from nard.storage.analyses import AnalysisRepository
+from nard.storage.games import GameRepository, LoggedAction
+from nard.storage.players import PlayerRepository
 from nard.storage.session import make_engine, make_sessions, migrate
 from tests.dbs import database_url
 

@@ -37,7 +37,8 @@ from nard.server.rooms.table import Table
 from nard.server.security import new_public_id, token_shaped
 from nard.server.services.player_service import PlayerInfo
 from nard.storage.models import Challenge, Player
-from nard.storage.repository import ChallengeRepository, PlayerRepository
+from nard.storage.challenges import ChallengeRepository
+from nard.storage.players import PlayerRepository
 
 log = logging.getLogger(__name__)
 

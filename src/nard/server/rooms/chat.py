@@ -22,7 +22,7 @@ from nard.server.protocol.server import ChatLineMessage
 from nard.server.protocol.views import ChatLineView
 from nard.server.rooms.live import LiveGame
 from nard.storage.models import ChatMessage as ChatRow
-from nard.storage.repository import ChatRepository
+from nard.storage.chat import ChatRepository
 
 Room = Literal["players", "spectators"]
 PLAYERS: Room = "players"

@@ -28,7 +28,7 @@ from nard.match.match import Match
 from nard.server.database import Database
 from nard.server.rooms.live import LiveGame, match_over
 from nard.server.rooms.registry import Registry
-from nard.storage.repository import GameRepository
+from nard.storage.games import GameRepository
 
 log = logging.getLogger(__name__)
 

@@ -27,7 +27,8 @@ from nard.server.rooms.live import (
     Standing,
 )
 from nard.storage.models import Game as GameRow
-from nard.storage.repository import GameRepository, PlayerRepository
+from nard.storage.games import GameRepository
+from nard.storage.players import PlayerRepository
 
 log = logging.getLogger(__name__)
 

@@ -39,7 +39,7 @@ from nard.server.rooms.registry import Registry
 from nard.server.rooms.timeout import Flagfall
 from nard.server.security import new_public_id, new_token
 from nard.server.services.action_log import ActionLog
-from nard.storage.repository import ConflictError, GameRepository, LoggedAction
+from nard.storage.games import ConflictError, GameRepository, LoggedAction
 
 
 class AfterCommit(Protocol):

@@ -4,7 +4,7 @@ Every accepted action is appended to its game's log before it is
 acknowledged. Committing each one on its own would make the database's commit
 the bottleneck (and SQLite takes one writer at a time), so :class:`ActionLog`
 queues the appends and a writer saves whatever has queued meanwhile as one
-batch (:meth:`nard.storage.repository.GameRepository.append_actions`). Each
+batch (:meth:`nard.storage.games.GameRepository.append_actions`). Each
 caller still waits until its own action is committed: the guarantee is
 unchanged, the commits are shared.
 
@@ -27,7 +27,7 @@ from sqlalchemy import Connection
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
-from nard.storage.repository import ConflictError, GameRepository, LoggedAction
+from nard.storage.games import ConflictError, GameRepository, LoggedAction
 from nard.storage.session import checkpoint
 
 DRAIN_S = 10.0

@@ -42,7 +42,7 @@ from nard.server.rooms.live import LiveGame
 from nard.server.schemas import AnalysisPublic
 from nard.server.services.analysis_job import SAVE_EVERY_S, analyse, as_public
 from nard.storage.models import Analysis
-from nard.storage.repository import AnalysisRepository
+from nard.storage.analyses import AnalysisRepository
 
 if TYPE_CHECKING:
     from nard.server.ports.redis.jobs import JobQueue

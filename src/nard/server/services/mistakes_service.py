@@ -32,7 +32,7 @@ from nard.storage.mistake_puzzles import (
     puzzle_of,
 )
 from nard.storage.models import MistakePuzzle
-from nard.storage.repository import AnalysisRepository
+from nard.storage.analyses import AnalysisRepository
 from nard.trainer.leitner import LAST_BOX, Card, new_card, review
 from nard.trainer.mistakes import (
     Answer,

@@ -33,7 +33,7 @@ from nard.server.ports.local.limits import AttemptWindow, Lockout
 from nard.server.refusals import Refusal, RefusalCode
 from nard.server.security import hash_password, new_token, token_hash, verify_password
 from nard.storage.models import Player
-from nard.storage.repository import PlayerRepository
+from nard.storage.players import PlayerRepository
 
 T = TypeVar("T")
 
