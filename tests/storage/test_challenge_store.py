@@ -7,7 +7,6 @@ import threading
 from sqlalchemy.orm import Session, sessionmaker
 
 from nard.storage.challenges import ChallengeRepository
-
 from nard.storage.players import PlayerRepository
 
 

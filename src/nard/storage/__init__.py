@@ -13,11 +13,14 @@ that builds SQL: :mod:`~nard.storage.games` (a game and its action log),
 :mod:`~nard.storage.session` makes the engine from a URL and applies the
 migrations (at start, :func:`~nard.storage.session.migrate`).
 
-Who commits: **the caller that opened the session owns its transaction.** A
-storage function or repository method reads, writes and at most flushes (to
-learn a new row's id); it never commits and never rolls back, so the caller
-(the server's services, each in one unit of work) decides what goes together
-in one transaction, commits it, and rolls it back after a refusal such as
-:class:`~nard.storage.games.ConflictError`. Storage only stores: a rule of the
+Who commits: **the code that opened the session owns its transaction.** A
+repository method or function given a session reads, writes and at most
+flushes (to learn a new row's id); it never commits and never rolls back, so
+the caller (the server's services, each in one unit of work) decides what goes
+together in one transaction, commits it, and rolls it back after a refusal
+such as :class:`~nard.storage.games.ConflictError`. The one storage function
+given a session factory instead, the group commit
+(:func:`~nard.storage.games.append_actions`), opens its sessions itself, and so
+commits them. Storage only stores: a rule of the
 game or of the trainer (a level-up, a Leitner box) is decided above it.
 """

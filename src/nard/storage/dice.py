@@ -26,8 +26,9 @@ class DiceRepository:
     ) -> bool:
         """Add one game's dice to each scope's tally; False if it was counted already.
 
-        The ``dice_counted`` guard and the additions commit together, so a game
-        is counted once even if two processes (or a restart) see it finish.
+        The ``dice_counted`` guard and the additions go in the caller's one
+        transaction, so a game is counted once even if two processes (or a
+        restart) see it finish.
         """
         marked = self.session.execute(
             update(Game)
@@ -35,7 +36,6 @@ class DiceRepository:
             .values(dice_counted=True)
         )
         if not marked.rowcount:  # type: ignore[attr-defined]
-            self.session.rollback()
             return False
         # In one order, so that two games finishing at once never wait on each other.
         for scope in sorted(set(scopes)):
@@ -46,7 +46,6 @@ class DiceRepository:
             row.rolls += rolls
             row.faces = [a + b for a, b in zip(row.faces, faces, strict=True)]
             row.doubles += doubles
-        self.session.commit()
         return True
 
     def _open(self, scope: str) -> None:

@@ -1,14 +1,14 @@
-"""Every query of the application: the only module that builds SQL.
+"""Games and their action logs: the games' rows, their seats and the group commit.
 
-The repositories take a :class:`~sqlalchemy.orm.Session` and never commit
-except where a method says so: :meth:`GameRepository.append_actions` commits,
-because an action counts only once it is durable (the server acknowledges it
-only after this returns).
+:class:`GameRepository` works in its caller's transaction (the package's rule);
+:func:`append_actions` opens a session of its own for each group commit, and
+so commits it: an action counts only once it is durable (the server
+acknowledges it only after this returns).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -144,35 +144,9 @@ class GameRepository:
         )
         return bool(result.rowcount)  # type: ignore[attr-defined]
 
-    def append_actions(self, entries: Sequence[LoggedAction]) -> list[bool]:
-        """Log a batch of actions in one transaction and commit it (a group commit).
-
-        Returns, for each entry, whether it was saved. An entry is refused
-        when its ``seq`` is taken or its game is not at ``seq - 1``: the unique
-        ``(game_id, seq)`` and the ``seq = seq - 1`` guard make racing writers,
-        even in two server processes, apply one action only. If any entry of
-        the batch is refused the transaction is rolled back and the entries
-        are written one transaction each, so one conflict costs the others
-        nothing.
-        """
-        if not entries:
-            return []
-        if len(entries) > 1:
-            try:
-                self._write(entries)
-                return [True] * len(entries)
-            except ConflictError:
-                pass
-        saved = []
-        for entry in entries:
-            try:
-                self._write([entry])
-                saved.append(True)
-            except ConflictError:
-                saved.append(False)
-        return saved
-
-    def _write(self, entries: Sequence[LoggedAction]) -> None:
+    def log_actions(self, entries: Sequence[LoggedAction]) -> None:
+        """Write a batch of actions and move their games (see :func:`append_actions`);
+        :class:`ConflictError` if any is refused (the caller rolls back)."""
         now = utcnow()
         # Core statements executed once for the whole batch (executemany): this
         # runs for every action, and the unit of work would only add overhead.
@@ -214,13 +188,8 @@ class GameRepository:
                 moved = connection.execute(_MOVE_FINISHED if finishing else _MOVE, rows)
                 if moved.rowcount != len(rows):
                     raise ConflictError("a game is not at the action before the one logged")
-            self.session.commit()
         except IntegrityError as error:
-            self.session.rollback()
             raise ConflictError("an action number is taken") from error
-        except ConflictError:
-            self.session.rollback()
-            raise
 
     def finish(
         self,
@@ -268,7 +237,6 @@ class GameRepository:
                 for game_id, seq, clock in checkpoints
             ],
         )
-        self.session.commit()
 
     def active_clocked_games(self) -> Sequence[Game]:
         """The active games with a clock (to watch again after a start)."""
@@ -304,3 +272,36 @@ class GameRepository:
         return self.session.scalars(
             select(Game).where(Game.status == "active", Game.bot_side.is_not(None))
         ).all()
+
+
+def append_actions(
+    open_session: Callable[[], Session], entries: Sequence[LoggedAction]
+) -> list[bool]:
+    """Log a batch of actions in one transaction (a group commit), in a session of its
+    own, whose transactions it therefore owns and commits.
+
+    Returns, for each entry, whether it was saved. An entry is refused
+    when its ``seq`` is taken or its game is not at ``seq - 1``: the unique
+    ``(game_id, seq)`` and the ``seq = seq - 1`` guard make racing writers,
+    even in two server processes, apply one action only. If any entry of
+    the batch is refused the transaction is rolled back and the entries
+    are written one transaction each, so one conflict costs the others
+    nothing.
+    """
+    if not entries:
+        return []
+    with open_session() as session:
+        games = GameRepository(session)
+
+        def saved(batch: Sequence[LoggedAction]) -> bool:
+            try:
+                games.log_actions(batch)
+                session.commit()
+            except (ConflictError, IntegrityError):
+                session.rollback()
+                return False
+            return True
+
+        if len(entries) > 1 and saved(entries):
+            return [True] * len(entries)
+        return [saved([entry]) for entry in entries]

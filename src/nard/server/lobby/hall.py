@@ -36,8 +36,8 @@ from nard.server.rooms.live import GameMode, LiveGame
 from nard.server.rooms.table import Table
 from nard.server.security import new_public_id, token_shaped
 from nard.server.services.player_service import PlayerInfo
-from nard.storage.models import Challenge, Player
 from nard.storage.challenges import ChallengeRepository
+from nard.storage.models import Challenge, Player
 from nard.storage.players import PlayerRepository
 
 log = logging.getLogger(__name__)

@@ -21,8 +21,8 @@ from nard.server.protocol.events import side_name
 from nard.server.protocol.server import ChatLineMessage
 from nard.server.protocol.views import ChatLineView
 from nard.server.rooms.live import LiveGame
-from nard.storage.models import ChatMessage as ChatRow
 from nard.storage.chat import ChatRepository
+from nard.storage.models import ChatMessage as ChatRow
 
 Room = Literal["players", "spectators"]
 PLAYERS: Room = "players"

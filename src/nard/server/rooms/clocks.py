@@ -164,6 +164,7 @@ class ClockWatch:
 
         def save(session: Session) -> None:
             GameRepository(session).checkpoint_clocks(checkpoints)
+            session.commit()
 
         if checkpoints:
             await self.database.run(save)

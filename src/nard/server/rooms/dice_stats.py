@@ -92,9 +92,11 @@ class DiceStats:
         scopes = [ALL, *{player_scope(p) for p in live.seating.players if p is not None}]
 
         def add(session: Session) -> bool:
-            return DiceRepository(session).count_game(
+            counted = DiceRepository(session).count_game(
                 live.setup.id, scopes, tally.rolls, tally.faces, tally.doubles
             )
+            session.commit()
+            return counted
 
         try:
             return await self.database.run(add)

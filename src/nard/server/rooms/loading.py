@@ -26,8 +26,8 @@ from nard.server.rooms.live import (
     Setup,
     Standing,
 )
-from nard.storage.models import Game as GameRow
 from nard.storage.games import GameRepository
+from nard.storage.models import Game as GameRow
 from nard.storage.players import PlayerRepository
 
 log = logging.getLogger(__name__)

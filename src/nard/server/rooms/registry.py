@@ -27,8 +27,8 @@ from nard.server.database import Database
 from nard.server.protocol.views import OutcomeView, StoredView, stored
 from nard.server.rooms.live import GameStatus, LiveGame, Standing
 from nard.server.rooms.loading import caught_up, read_game
-from nard.storage.models import Game as GameRow
 from nard.storage.games import GameRepository
+from nard.storage.models import Game as GameRow
 from nard.storage.players import PlayerRepository
 from nard.storage.ratings import RatingRepository
 

@@ -44,8 +44,8 @@ from nard.match.record import MatchRecord
 from nard.server.ports import game_channel
 from nard.server.protocol.server import AnalysisMessage
 from nard.server.schemas import AnalysisPublic
-from nard.storage.models import Analysis
 from nard.storage.analyses import AnalysisRepository
+from nard.storage.models import Analysis
 
 SAVE_EVERY_S = 0.5
 """How often the progress of a running analysis is written to the database."""

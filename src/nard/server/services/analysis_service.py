@@ -41,8 +41,8 @@ from nard.server.protocol.server import AnalysisMessage
 from nard.server.rooms.live import LiveGame
 from nard.server.schemas import AnalysisPublic
 from nard.server.services.analysis_job import SAVE_EVERY_S, analyse, as_public
-from nard.storage.models import Analysis
 from nard.storage.analyses import AnalysisRepository
+from nard.storage.models import Analysis
 
 if TYPE_CHECKING:
     from nard.server.ports.redis.jobs import JobQueue

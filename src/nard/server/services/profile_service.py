@@ -10,9 +10,9 @@ from nard.server import schemas
 from nard.server.database import Database
 from nard.server.refusals import Refusal, RefusalCode
 from nard.server.rooms.founding import rules_name
-from nard.storage.models import Game
 from nard.storage.analyses import AnalysisRepository
 from nard.storage.games import GameRepository
+from nard.storage.models import Game
 from nard.storage.players import PlayerRepository
 from nard.storage.ratings import RatingRepository
 
