@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 from prometheus_client.parser import text_string_to_metric_families
 
 from nard.server.app import create_app
-from nard.server.logs import JsonFormatter
+from nard.server.process.logs import JsonFormatter
 from tests.dbs import postgres_url
 from tests.server.conftest import Harness, make_settings
 from tests.server.own_redis import own_redis
@@ -118,7 +118,7 @@ def test_not_ready_while_redis_is_down_and_logs_carry_the_game(
 def test_json_log_config_formats_every_logger(capsys: pytest.CaptureFixture[str]) -> None:
     import logging.config
 
-    from nard.server.logs import current_game, log_config
+    from nard.server.process.logs import current_game, log_config
 
     logging.config.dictConfig(log_config("info"))
     try:

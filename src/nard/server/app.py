@@ -7,7 +7,7 @@ them into validation, typed dependencies (``Annotated`` aliases in
 hand-written schemas. It is Starlette underneath, so the WebSocket handler is
 Starlette's.
 
-The lifespan tunes the garbage collector (:mod:`nard.server.runtime`), opens
+The lifespan tunes the garbage collector (:mod:`nard.server.process.runtime`), opens
 the database and applies the Alembic migrations, starts the ports (the event
 bus, the job runner and the rest of :mod:`nard.server.ports`, chosen from the
 settings in :func:`~nard.server.ports.build.build_ports`), wires the game
@@ -27,12 +27,13 @@ from fastapi.responses import JSONResponse
 
 from nard.server.config import Settings
 from nard.server.database import Database
-from nard.server.drain import Drain
 from nard.server.edge import install as install_edge
 from nard.server.limits import CreationLimits
 from nard.server.lobby.hall import Hall
-from nard.server.metrics import Metrics
 from nard.server.ports.build import build_ports
+from nard.server.process.drain import Drain
+from nard.server.process.metrics import Metrics
+from nard.server.process.runtime import tuned_gc
 from nard.server.protocol.server import ErrorMessage
 from nard.server.records import RecordFiles
 from nard.server.refusals import Refusal
@@ -50,7 +51,6 @@ from nard.server.routes import (
     trainer,
 )
 from nard.server.rules_pages import router as rules_pages_router
-from nard.server.runtime import tuned_gc
 from nard.server.services.action_log import ActionLog
 from nard.server.services.analysis_service import AnalysisService
 from nard.server.services.bot_service import BotService

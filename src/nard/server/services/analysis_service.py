@@ -35,8 +35,8 @@ from nard.ai.analysis import analyse_record
 from nard.ai.progress import AnalysisProgress, CancelToken
 from nard.match.record import MatchRecord
 from nard.server.database import Database
-from nard.server.metrics import Metrics
 from nard.server.ports import EventBus, JobRunner, Throttled
+from nard.server.process.metrics import Metrics
 from nard.server.protocol.server import AnalysisMessage
 from nard.server.rooms.live import LiveGame
 from nard.server.schemas import AnalysisPublic

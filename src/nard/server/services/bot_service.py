@@ -22,8 +22,8 @@ from nard.core.board import Side
 from nard.core.notation import format_play
 from nard.match.actions import Action
 from nard.match.game import Game, Phase
-from nard.server.metrics import Metrics
 from nard.server.ports import JobRunner
+from nard.server.process.metrics import Metrics
 from nard.server.protocol.events import side_name
 from nard.server.protocol.views import CubeHintView, CubeProper
 from nard.server.schemas import HintPlay
