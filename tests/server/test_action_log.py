@@ -16,7 +16,7 @@ import pytest
 from sqlalchemy import Engine
 
 from nard.server.services.action_log import ActionLog
-from nard.storage.repository import ConflictError, GameRepository, LoggedAction
+from nard.storage.games import ConflictError, GameRepository, LoggedAction
 from nard.storage.session import (
     log_writers,
     loop_writer,

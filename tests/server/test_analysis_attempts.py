@@ -17,9 +17,10 @@ import pytest
 from sqlalchemy import update
 from sqlalchemy.orm import Session, sessionmaker
 
-from nard.server.bus import InProcessBus
 from nard.server.database import Database
-from nard.server.jobs import JobQueue, analysis_queue
+from nard.server.ports.local.bus import InProcessBus
+from nard.server.ports.local.jobs import InProcessJobs
+from nard.server.ports.redis.jobs import JobQueue, analysis_queue
 from nard.server.rooms.live import LiveGame
 from nard.server.services.analysis_service import ABANDONED_AFTER_S, AnalysisService
 from nard.storage.models import Analysis
@@ -70,7 +71,7 @@ def test_asked_again_while_waiting_for_the_thread_it_keeps_its_result(
 ) -> None:
     async def main() -> None:
         live = _live(sessions)
-        service = AnalysisService(Database(sessions), InProcessBus(), workers=1)
+        service = AnalysisService(Database(sessions), InProcessBus(), InProcessJobs(0), workers=1)
         turn = threading.Event()
         service._executor.submit(turn.wait)  # the one analysis thread is busy elsewhere
         try:
@@ -97,8 +98,8 @@ def test_a_replaced_attempt_never_writes_into_the_row_started_again(
         live = _live(sessions)
         # Two processes: the first's analysis waits for its thread, and the game's
         # next request goes to the second, which finds it quiet and starts it over.
-        first = AnalysisService(Database(sessions), InProcessBus(), workers=1)
-        second = AnalysisService(Database(sessions), InProcessBus(), workers=1)
+        first = AnalysisService(Database(sessions), InProcessBus(), InProcessJobs(0), workers=1)
+        second = AnalysisService(Database(sessions), InProcessBus(), InProcessJobs(0), workers=1)
         first_turn, second_turn = threading.Event(), threading.Event()
         first._executor.submit(first_turn.wait)
         second._executor.submit(second_turn.wait)
@@ -138,7 +139,7 @@ def test_an_analysis_waiting_on_the_queue_is_not_queued_twice(
     async def main() -> None:
         live = _live(sessions)
         service = AnalysisService(
-            Database(sessions), InProcessBus(), queue=JobQueue(REDIS, name), workers=1
+            Database(sessions), InProcessBus(), JobQueue(REDIS, name), workers=1
         )
         try:
             await service.start(live, RECORD, 4)

@@ -75,7 +75,7 @@ def test_analyses_past_the_bound_are_refused_busy_on_the_job_queue(
     finally:
         from redis import Redis
 
-        from nard.server.jobs import analysis_queue
+        from nard.server.ports.redis.jobs import analysis_queue
 
         with Redis.from_url(REDIS) as redis:
             for name in (queue, analysis_queue(queue)):

@@ -18,8 +18,8 @@ from nard.core.plays import Play, Step
 from nard.match.actions import MakePlay, OpeningRoll, RollDice
 from nard.match.record import MatchRecord
 from nard.server.services.analysis_job import run
+from nard.storage.analyses import AnalysisRepository
 from nard.storage.models import Analysis
-from nard.storage.repository import AnalysisRepository
 from nard.storage.session import make_engine, make_sessions, migrate
 from tests.storage.test_repository import _game
 

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from nard.server.bus import InProcessBus
-from nard.server.bus_redis import RedisBus
+from nard.server.ports.local.bus import InProcessBus
+from nard.server.ports.redis.bus import RedisBus
 from tests.server.own_redis import own_redis
 
 REDIS = "redis://127.0.0.1:6379/0"

@@ -147,8 +147,8 @@ def test_a_killed_instance_s_seat_lapses_and_the_claim_is_allowed(
     lease lapses ``presence_ttl_s`` after its last renewal."""
     import asyncio
 
-    from nard.server.leases import Leases
-    from nard.server.redis_client import connect
+    from nard.server.ports.redis.client import connect
+    from nard.server.ports.redis.leases import Leases
 
     a = cluster(claim_after_s=0.0, presence_ttl_s=0.6)
     a.guest("bob")
@@ -218,12 +218,13 @@ def test_two_instances_racing_on_a_game_commit_one_action_each_time(
 
 def test_the_database_refuses_an_action_on_a_finished_game(pg_url: str) -> None:
     """The commit guard itself, whatever an instance's copy says."""
-    from nard.storage.repository import GameRepository, LoggedAction
+    from nard.storage.games import GameRepository, LoggedAction, append_actions
     from nard.storage.session import make_engine, make_sessions, migrate
 
     engine = make_engine(pg_url)
     migrate(engine)
-    with make_sessions(engine)() as session:
+    sessions = make_sessions(engine)
+    with sessions() as session:
         games = GameRepository(session)
         row = games.create(
             public_id=secrets.token_hex(6),
@@ -242,10 +243,11 @@ def test_the_database_refuses_an_action_on_a_finished_game(pg_url: str) -> None:
         def entry(seq: int) -> LoggedAction:
             return LoggedAction(row.id, seq, {"type": "roll"}, [], None, {"seq": seq}, "active")
 
-        assert games.append_actions([entry(1)]) == [True]
+        assert append_actions(sessions, [entry(1)]) == [True]
         assert games.finish(row.id, status="finished", result={"reason": "claimed"}, seq=0) is False
         assert games.finish(row.id, status="finished", result={"reason": "claimed"}, seq=1)
-        assert games.append_actions([entry(2)]) == [False]
+        session.commit()
+        assert append_actions(sessions, [entry(2)]) == [False]
         assert [item.seq for item in games.actions(row.id)] == [1]
     engine.dispose()
 

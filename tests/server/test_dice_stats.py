@@ -15,9 +15,9 @@ from nard.match.dice_tally import DiceTally
 from nard.match.record import MatchRecord
 from nard.server.app import create_app
 from nard.server.rooms import Rooms
+from nard.storage.dice import DiceRepository
 from nard.storage.models import DiceTally as DiceTallyRow
 from nard.storage.models import Game as GameRow
-from nard.storage.repository import DiceRepository
 from nard.storage.session import make_engine, make_sessions
 from tests.server.conftest import Harness, make_settings
 
@@ -150,9 +150,11 @@ def test_games_finishing_at_once_open_a_new_tally_without_a_clash(server: Harnes
         def count(game_id: int) -> bool:
             with sessions() as session:
                 start.wait()
-                return DiceRepository(session).count_game(
+                counted = DiceRepository(session).count_game(
                     game_id, ["all", "player:race"], 2, [1, 0, 0, 0, 0, 1], 0
                 )
+                session.commit()  # the caller's transaction (nard.storage's rule)
+                return counted
 
         with ThreadPoolExecutor(len(game_ids)) as pool:
             assert all(pool.map(count, game_ids))

@@ -13,7 +13,7 @@ import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed
 
-from nard.storage.repository import GameRepository
+from nard.storage.games import GameRepository
 from nard.storage.session import make_engine, make_sessions
 from tests.server.own_redis import eventually
 from tests.server.test_restart import Client, _free_port, _next_action, _recv, _server, _state

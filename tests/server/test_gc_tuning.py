@@ -22,7 +22,7 @@ def test_serve_freezes_start_up_objects_and_sets_the_thresholds() -> None:
     assert run(
         """
         import gc
-        from nard.server.gc_tuning import GC_THRESHOLDS, tune_gc
+        from nard.server.process.gc_tuning import GC_THRESHOLDS, tune_gc
         default = gc.get_threshold()
         pacer = tune_gc()
         print(default == (700, 10, 10), gc.get_threshold() == GC_THRESHOLDS,
@@ -36,7 +36,7 @@ def test_serve_freezes_start_up_objects_and_sets_the_thresholds() -> None:
 def young_passes_while_allocating_a_little(pacer: bool) -> str:
     return f"""
         import gc, time
-        from nard.server.gc_tuning import YoungPacer
+        from nard.server.process.gc_tuning import YoungPacer
         thresholds = (1_000_000, 3_000, 10)
         pacer = YoungPacer(interval=0.02, thresholds=thresholds)
         if {pacer}:
@@ -64,7 +64,7 @@ def test_the_pacer_runs_young_passes_on_a_clock_and_puts_the_thresholds_back(pac
 
 
 def test_the_pacer_refuses_a_non_positive_interval() -> None:
-    from nard.server.gc_tuning import YoungPacer
+    from nard.server.process.gc_tuning import YoungPacer
 
     with pytest.raises(ValueError, match="must be positive"):
         YoungPacer(interval=0)
@@ -80,7 +80,7 @@ def test_a_server_started_from_the_app_factory_tunes_the_collector_while_it_runs
         from fastapi.testclient import TestClient
         from nard.server.app import create_app
         from nard.server.config import Settings
-        from nard.server.gc_tuning import GC_THRESHOLDS
+        from nard.server.process.gc_tuning import GC_THRESHOLDS
         default = gc.get_threshold()
         url = "sqlite:///{tmp_path / "gc.sqlite3"}"
         first = TestClient(create_app(Settings(database_url=url, bot_workers=0)))

@@ -30,7 +30,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import ClientConnection
 
 from nard.match.record import MatchRecord
-from nard.server.jobs import analysis_queue
+from nard.server.ports.redis.jobs import analysis_queue
 from tests.dbs import postgres_url
 from tests.server.own_redis import eventually, reachable
 from tests.server.test_restart import Client, _free_port, _next_action, _recv, _server, _state

@@ -23,7 +23,7 @@ from nard.server.database import Database
 from nard.server.services.mistakes_service import MistakesService
 from nard.storage.mistake_puzzles import new_row
 from nard.storage.models import MistakePuzzle
-from nard.storage.repository import PlayerRepository
+from nard.storage.players import PlayerRepository
 from nard.storage.session import make_engine, make_sessions, migrate
 from nard.trainer.mistakes import rules_to_dict
 from tests.dbs import database_url

@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 from prometheus_client.parser import text_string_to_metric_families
 
 from nard.server.app import create_app
-from nard.server.logs import JsonFormatter
+from nard.server.process.logs import JsonFormatter
 from tests.dbs import postgres_url
 from tests.server.conftest import Harness, make_settings
 from tests.server.own_redis import own_redis
@@ -93,7 +93,7 @@ def test_not_ready_while_redis_is_down_and_logs_carry_the_game(
 
     handler = Capture()
     handler.setFormatter(JsonFormatter())
-    logging.getLogger("nard.server.bus_redis").addHandler(handler)
+    logging.getLogger("nard.server.ports.redis.bus").addHandler(handler)
     try:
         with own_redis(tmp_path) as (port, stop, _start):
             settings = make_settings(postgres_only, redis_url=f"redis://127.0.0.1:{port}/0")
@@ -109,7 +109,7 @@ def test_not_ready_while_redis_is_down_and_logs_carry_the_game(
                     assert server.request(None, "GET", "/healthz").status_code == 200
                     assert ws.act("roll")["type"] == "ack"
     finally:
-        logging.getLogger("nard.server.bus_redis").removeHandler(handler)
+        logging.getLogger("nard.server.ports.redis.bus").removeHandler(handler)
     failures = [json.loads(line) for line in lines if "publish" in line]
     assert failures and all(entry["game"] == game["id"] for entry in failures)
     assert failures[0]["level"] == "error"
@@ -118,7 +118,7 @@ def test_not_ready_while_redis_is_down_and_logs_carry_the_game(
 def test_json_log_config_formats_every_logger(capsys: pytest.CaptureFixture[str]) -> None:
     import logging.config
 
-    from nard.server.logs import current_game, log_config
+    from nard.server.process.logs import current_game, log_config
 
     logging.config.dictConfig(log_config("info"))
     try:

@@ -14,8 +14,10 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from nard.match.ratings import RatingChange
 from nard.server.rooms.ratings import move_ratings
+from nard.storage.games import GameRepository
 from nard.storage.models import Player
-from nard.storage.repository import GameRepository, PlayerRepository, RatingRepository
+from nard.storage.players import PlayerRepository
+from nard.storage.ratings import RatingRepository
 from nard.storage.session import make_engine, make_sessions, migrate
 from tests.dbs import database_url
 

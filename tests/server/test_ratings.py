@@ -270,7 +270,8 @@ def test_my_games_say_rules_opponent_level_and_rated(server: Harness) -> None:
 
 
 def test_the_profile_draws_the_error_rate_of_analysed_matches(server: Harness, db_url: str) -> None:
-    from nard.storage.repository import AnalysisRepository, GameRepository
+    from nard.storage.analyses import AnalysisRepository
+    from nard.storage.games import GameRepository
     from nard.storage.session import make_engine, make_sessions
 
     nia, oto = account(server, "nia"), account(server, "oto")

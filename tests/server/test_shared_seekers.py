@@ -1,5 +1,5 @@
-"""The quick-match queue in Redis (lobby/shared_seekers.py) and its leases
-(leases.py), against a real Redis: each test under a prefix of its own."""
+"""The quick-match queue in Redis (ports/redis/seekers.py) and its leases
+(ports/redis/leases.py), against a real Redis: each test under a prefix of its own."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from nard.server.leases import Leases
-from nard.server.lobby.seekers import QueueUnreachable
-from nard.server.lobby.shared_seekers import SharedSeekers
-from nard.server.redis_client import connect
+from nard.server.ports import QueueUnreachable
+from nard.server.ports.redis.client import connect
+from nard.server.ports.redis.leases import Leases
+from nard.server.ports.redis.seekers import SharedSeekers
 from tests.server.own_redis import own_redis, reachable
 
 REDIS = "redis://127.0.0.1:6379/0"

@@ -18,7 +18,7 @@ from redis import Redis
 from rq import Queue
 from rq.registry import FinishedJobRegistry
 
-from nard.server.jobs import analysis_queue
+from nard.server.ports.redis.jobs import analysis_queue
 from tests.dbs import postgres_url
 from tests.server.conftest import Harness, make_settings
 from tests.server.own_redis import reachable

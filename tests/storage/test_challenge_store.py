@@ -6,7 +6,8 @@ import threading
 
 from sqlalchemy.orm import Session, sessionmaker
 
-from nard.storage.repository import ChallengeRepository, PlayerRepository
+from nard.storage.challenges import ChallengeRepository
+from nard.storage.players import PlayerRepository
 
 
 def test_racing_takers_one_wins_and_the_creator_never(migrated: sessionmaker[Session]) -> None:

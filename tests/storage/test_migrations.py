@@ -10,7 +10,7 @@ from sqlalchemy import insert, select
 from sqlalchemy.exc import IntegrityError
 
 from nard.storage.models import Player
-from nard.storage.repository import PlayerRepository
+from nard.storage.players import PlayerRepository
 from nard.storage.session import make_engine, make_sessions, migrate
 from tests.dbs import database_url
 

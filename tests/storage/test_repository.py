@@ -12,13 +12,10 @@ import pytest
 from sqlalchemy import inspect
 from sqlalchemy.orm import Session, sessionmaker
 
+from nard.storage.analyses import AnalysisRepository
+from nard.storage.games import GameRepository, LoggedAction, append_actions
 from nard.storage.models import Analysis
-from nard.storage.repository import (
-    AnalysisRepository,
-    GameRepository,
-    LoggedAction,
-    PlayerRepository,
-)
+from nard.storage.players import PlayerRepository
 from nard.storage.session import make_engine, make_sessions, migrate
 from tests.dbs import database_url
 
@@ -82,11 +79,10 @@ def test_the_same_action_number_twice_applies_once(
     barrier = threading.Barrier(2)
 
     def write() -> None:
-        with sessions() as session:
-            barrier.wait()
-            entry = _logged(game_id, 1, action={"action": "double", "side": "white"})
-            (saved,) = GameRepository(session).append_actions([entry])
-            outcomes.append("ok" if saved else "conflict")
+        barrier.wait()
+        entry = _logged(game_id, 1, action={"action": "double", "side": "white"})
+        (saved,) = append_actions(sessions, [entry])
+        outcomes.append("ok" if saved else "conflict")
 
     threads = [threading.Thread(target=write) for _ in range(2)]
     for thread in threads:
@@ -104,7 +100,7 @@ def test_the_same_action_number_twice_applies_once(
 def test_an_action_out_of_order_is_refused(sessions: sessionmaker[Session]) -> None:
     with sessions() as session:
         game_id = _game(session)
-        assert GameRepository(session).append_actions([_logged(game_id, 2)]) == [False]
+        assert append_actions(sessions, [_logged(game_id, 2)]) == [False]
         assert GameRepository(session).actions(game_id) == []
 
 
@@ -115,7 +111,7 @@ def test_a_batch_is_saved_in_one_go_and_moves_every_game(
         games = [_game(session) for _ in range(3)]
         result = {"winner": "white", "reason": "match_over", "score": [1, 0]}
         batch = [_logged(games[0], 1), _logged(games[1], 1), _logged(games[2], 1, result=result)]
-        assert GameRepository(session).append_actions(batch) == [True, True, True]
+        assert append_actions(sessions, batch) == [True, True, True]
     with sessions() as session:
         repository = GameRepository(session)
         rows = [repository.get(game_id) for game_id in games]
@@ -132,14 +128,14 @@ def test_a_conflict_in_a_batch_refuses_that_entry_only(sessions: sessionmaker[Se
     with sessions() as session:
         first, second, third = (_game(session) for _ in range(3))
         repository = GameRepository(session)
-        assert repository.append_actions([_logged(second, 1)]) == [True]
+        assert append_actions(sessions, [_logged(second, 1)]) == [True]
         batch = [
             _logged(first, 1),
             _logged(second, 1, action={"action": "take"}),  # seq 1 is taken
             _logged(third, 2),  # the game is at 0, not 1
             _logged(third, 1),
         ]
-        assert repository.append_actions(batch) == [True, False, False, True]
+        assert append_actions(sessions, batch) == [True, False, False, True]
     with sessions() as session:
         repository = GameRepository(session)
         assert [row.action for row in repository.actions(second)] == [{"action": "roll"}]
@@ -304,7 +300,7 @@ def test_client_seeds_are_set_only_before_the_first_action(
         games = GameRepository(session)
         assert games.set_client_seeds(game_id, ["early"])
         session.commit()
-        assert games.append_actions([_logged(game_id, 1)]) == [True]
+        assert append_actions(sessions, [_logged(game_id, 1)]) == [True]
         assert not games.set_client_seeds(game_id, ["late"])
         session.commit()
     with sessions() as session:
@@ -318,12 +314,11 @@ def _race(sessions: sessionmaker[Session], batches: list[list[LoggedAction]]) ->
     barrier = threading.Barrier(len(batches))
 
     def write(index: int) -> None:
-        with sessions() as session:
-            barrier.wait()
-            try:
-                outcomes[index] = GameRepository(session).append_actions(batches[index])
-            except Exception as error:  # the failure the callers test for
-                outcomes[index] = f"{type(error).__name__}: {str(error)[:80]}"
+        barrier.wait()
+        try:
+            outcomes[index] = append_actions(sessions, batches[index])
+        except Exception as error:  # the failure the callers test for
+            outcomes[index] = f"{type(error).__name__}: {str(error)[:80]}"
 
     threads = [threading.Thread(target=write, args=(index,)) for index in range(len(batches))]
     for thread in threads:

@@ -1,6 +1,6 @@
 """``nard serve``: run the game server (needs the ``server`` extra).
 
-This only reads the arguments; :func:`nard.server.runtime.run` starts the server.
+This only reads the arguments; :func:`nard.server.process.runtime.run` starts the server.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 def run_serve(args: argparse.Namespace) -> int:
     try:
         from nard.server.config import Settings
-        from nard.server.runtime import run
+        from nard.server.process.runtime import run
     except ImportError as error:  # pragma: no cover - depends on the installation
         print(f"nard serve needs the server extra (pip install 'nard[server]'): {error}")
         return 2

@@ -28,7 +28,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 def run_worker(args: argparse.Namespace) -> int:
     try:
         from nard.server.config import Settings
-        from nard.server.jobs import work
+        from nard.server.ports.redis.jobs import work
     except ImportError as error:  # pragma: no cover - depends on the installation
         print(f"nard worker needs pip install 'nard[server,redis]': {error}")
         return 2

@@ -1,7 +1,7 @@
 """nard.server: the game server (ASGI on uvicorn): HTTP API, one WebSocket per game.
 
 It imports everything below it (core, match, ai, storage); nothing imports it.
-Start it with ``nard serve`` (:func:`nard.server.runtime.run`);
+Start it with ``nard serve`` (:func:`nard.server.process.runtime.run`);
 :func:`nard.server.app.create_app` builds the app, and :mod:`nard.server.rooms`
 is where a game's moves go.
 """

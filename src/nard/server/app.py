@@ -7,16 +7,17 @@ them into validation, typed dependencies (``Annotated`` aliases in
 hand-written schemas. It is Starlette underneath, so the WebSocket handler is
 Starlette's.
 
-The lifespan tunes the garbage collector (:mod:`nard.server.runtime`), opens
-the database and applies the Alembic migrations, starts the event bus and the
-bot's worker pool, wires the game rooms (:mod:`nard.server.rooms`) and resumes
-the games against the bot and the clocks of clocked games.
+The lifespan tunes the garbage collector (:mod:`nard.server.process.runtime`), opens
+the database and applies the Alembic migrations, starts the ports (the event
+bus, the job runner and the rest of :mod:`nard.server.ports`, chosen from the
+settings in :func:`~nard.server.ports.build.build_ports`), wires the game
+rooms (:mod:`nard.server.rooms`) and resumes the games against the bot and the
+clocks of clocked games.
 """
 
 from __future__ import annotations
 
 import asyncio
-import secrets
 from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager, nullcontext
@@ -25,27 +26,20 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 
 from nard import __version__
-from nard.server.bus import EventBus, InProcessBus
-from nard.server.bus_redis import RedisBus
 from nard.server.config import Settings
 from nard.server.database import Database
-from nard.server.drain import Drain
 from nard.server.edge import install as install_edge
-from nard.server.jobs import JobQueue
-from nard.server.leases import Leases
-from nard.server.limits import CreationLimits, SocketLimits, Unshared
-from nard.server.limits_shared import RedisSharing, SharedSockets
+from nard.server.limits import CreationLimits
 from nard.server.lobby.hall import Hall
-from nard.server.lobby.shared_online import SharedOnline
-from nard.server.lobby.shared_seekers import SharedSeekers
-from nard.server.metrics import Metrics
+from nard.server.ports.build import build_ports
+from nard.server.process.drain import Drain
+from nard.server.process.metrics import Metrics
+from nard.server.process.runtime import tuned_gc
 from nard.server.protocol.server import ErrorMessage
 from nard.server.records import RecordFiles
-from nard.server.redis_client import connect
 from nard.server.refusals import Refusal
 from nard.server.rooms import Rooms
 from nard.server.rooms.clocks import Timekeeper
-from nard.server.rooms.shared_presence import SharedPresence
 from nard.server.routes import (
     games,
     lobby,
@@ -58,7 +52,6 @@ from nard.server.routes import (
     trainer,
 )
 from nard.server.rules_pages import router as rules_pages_router
-from nard.server.runtime import tuned_gc
 from nard.server.services.action_log import ActionLog
 from nard.server.services.analysis_service import AnalysisService
 from nard.server.services.bot_service import BotService
@@ -94,35 +87,10 @@ async def _running(
     database = ThreadPoolExecutor(
         writer_threads(settings.database_url), thread_name_prefix="nard-db"
     )
-    bus: EventBus = (
-        RedisBus(settings.redis_url, prefix=settings.redis_prefix)
-        if settings.redis_url
-        else InProcessBus()
-    )
-    await bus.start()
-    shared = None if settings.redis_url is None else connect(settings.redis_url)
-    leases = None if shared is None else Leases(shared, ttl_s=settings.presence_ttl_s)
-    presence = None
-    origin = secrets.token_hex(8)  # this instance, in the members of the lease sets
-    if leases is not None:
-        leases.start()
-        presence = SharedPresence(
-            settings.claim_after_s,
-            leases,
-            prefix=settings.redis_prefix,
-            origin=origin,
-            watch_s=settings.presence_ttl_s / 3,
-        )
-    sharing = Unshared() if shared is None else RedisSharing(shared, settings.redis_prefix)
+    ports = build_ports(settings)
+    await ports.start()
     metrics = Metrics()
-    queue = None
-    if settings.jobs_queue is not None:
-        if settings.redis_url is None:
-            raise ValueError("NARD_JOBS_QUEUE needs NARD_REDIS_URL")
-        queue = JobQueue(settings.redis_url, settings.jobs_queue)
-    bots = BotService(
-        settings.bot_workers, delay_s=settings.bot_delay_s, metrics=metrics, queue=queue
-    )
+    bots = BotService(ports.jobs, delay_s=settings.bot_delay_s, metrics=metrics)
     db = Database(sessions, database, observe=metrics.database("query"))
     log = ActionLog(
         sessions,
@@ -134,12 +102,11 @@ async def _running(
     rooms = Rooms.open(
         db,
         log,
-        bus,
+        ports.bus,
         bots=bots,
-        claim_after_s=settings.claim_after_s,
+        presence=ports.presence,
         clock_scale=settings.clock_scale,
         timekeeper=timekeeper,
-        presence=presence,
     )
     metrics.count_live_games(lambda: len(rooms.registry.live_games()))
     app.state.settings = settings
@@ -153,32 +120,32 @@ async def _running(
         login_per_address=settings.login_per_address,
         login_per_account=settings.login_per_account,
         login_window_s=settings.login_window_s,
-        sharing=sharing,
+        counters=ports.counters,
     )
     app.state.limits = CreationLimits(
         settings.guests_per_address,
         settings.games_per_player,
         hints_per_player=settings.hints_per_player,
         chat_per_player=settings.chat_per_player,
-        sharing=sharing,
+        counters=ports.counters,
     )
-    sockets = SocketLimits(settings.sockets_per_address, settings.spectators_per_game)
-    app.state.sockets = (
-        sockets if leases is None else SharedSockets(leases, settings.redis_prefix, sockets)
-    )
+    app.state.sockets = ports.sockets
     app.state.profiles = ProfileService(db)
     app.state.records = RecordFiles()
-    online = None if leases is None else SharedOnline(leases, settings.redis_prefix, origin)
-    seekers = None if leases is None else SharedSeekers(shared, leases, settings.redis_prefix)
     app.state.lobby = Hall(
-        db, bus, rooms.table, limits=app.state.limits, shared=online, seekers=seekers
+        db,
+        ports.bus,
+        rooms.table,
+        limits=app.state.limits,
+        online=ports.online,
+        seekers=ports.seekers,
     )
     app.state.analyses = AnalysisService(
         db,
-        bus,
+        ports.bus,
+        ports.jobs,
         plies=settings.analysis_plies,
         metrics=metrics,
-        queue=queue,
         prefix=settings.redis_prefix,
     )
     app.state.trainer = TrainerService(db)
@@ -193,12 +160,7 @@ async def _running(
         await rooms.close()
         await app.state.analyses.close()
         app.state.players.close()
-        bots.close()
-        if leases is not None:
-            await leases.close()
-        if shared is not None:
-            await shared.aclose()
-        await bus.close()
+        await ports.close()
         database.shutdown(wait=True)
         engine.dispose()
 

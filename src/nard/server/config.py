@@ -59,14 +59,14 @@ class Settings(BaseSettings):
     clock_scale: float = Field(default=1.0, gt=0)
     """Multiply every clock preset's times in new games (tests make them short)."""
     tune_gc: bool = True
-    """Pace the garbage collector for a server (nard.server.runtime.tuned_gc)."""
+    """Pace the garbage collector for a server (nard.server.process.runtime.tuned_gc)."""
     drain_s: float = Field(default=10.0, gt=0)
     """On SIGTERM: how long open connections get to finish before they are cut."""
     drain_notice_s: float = Field(default=0.0, ge=0)
     """On SIGTERM, before the drain: how long ``/readyz`` answers 503 while everything
     else is still served, so the balancer's checks take the instance out first."""
     log_format: Literal["text", "json"] = "text"
-    """``json``: one JSON object a line with the game id (nard.server.logs)."""
+    """``json``: one JSON object a line with the game id (nard.server.process.logs)."""
     analysis_plies: int = Field(default=0, ge=0, le=2)
     """How deep the analysis of a finished game searches: 0 (fast), 1 or 2 plies."""
     max_body_bytes: int = Field(default=64 * 1024, ge=1024)

@@ -1,20 +1,16 @@
 """Rules trainer progress (issue 15): answers, streaks and levels per player, kind and
-rule set. A run of :data:`LEVEL_UP_STREAK` right answers at the level reached moves
-the player up a level (easy, medium, hard)."""
+rule set, as the trainer decides them (the level-up rule is ``nard.trainer.progress``'s)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
 
 from sqlalchemy import select
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session
 
 from nard.storage.models import TrainerProgress, utcnow
-
-LEVELS: Final = ("easy", "medium", "hard")
-LEVEL_UP_STREAK: Final = 5
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,7 +25,7 @@ class Progress:
     level_up: bool = False
 
 
-def _view(row: TrainerProgress, level_up: bool = False) -> Progress:
+def view(row: TrainerProgress, level_up: bool = False) -> Progress:
     return Progress(
         row.kind,
         row.rules,
@@ -42,48 +38,56 @@ def _view(row: TrainerProgress, level_up: bool = False) -> Progress:
     )
 
 
-def record_answer(
-    session: Session, player_id: int, kind: str, rules: str, level: str, correct: bool
-) -> Progress:
-    """Count one answered drill (at ``level``) and return the progress after it."""
+def progress_row(
+    session: Session, player_id: int, kind: str, rules: str, level: str
+) -> TrainerProgress:
+    """The player's row for ``kind`` and ``rules``, locked for the caller's transaction;
+    made first (at ``level``, nothing answered) unless it is there."""
+    values = {
+        "player_id": player_id,
+        "kind": kind,
+        "rules": rules,
+        "level": level,
+        "answered": 0,
+        "right": 0,
+        "streak": 0,
+        "best_streak": 0,
+        "updated_at": utcnow(),
+    }
+    dialect = session.get_bind().dialect.name
+    upsert = sqlite_insert if dialect == "sqlite" else postgresql_insert
+    # A second tab may make it at the same moment: the unique key keeps one.
+    session.execute(
+        upsert(TrainerProgress)
+        .values(**values)
+        .on_conflict_do_nothing(index_elements=["player_id", "kind", "rules"])
+    )
     query = select(TrainerProgress).where(
         TrainerProgress.player_id == player_id,
         TrainerProgress.kind == kind,
         TrainerProgress.rules == rules,
     )
-    row = session.scalars(query.with_for_update()).one_or_none()
-    if row is None:
-        row = TrainerProgress(
-            player_id=player_id,
-            kind=kind,
-            rules=rules,
-            level=LEVELS[0],
-            answered=0,
-            right=0,
-            streak=0,
-            best_streak=0,
-        )
-        session.add(row)
-        try:
-            session.flush()
-        except IntegrityError:  # a second tab made it first
-            session.rollback()
-            row = session.scalars(query.with_for_update()).one()
-    row.answered += 1
-    row.right += correct
-    row.streak = row.streak + 1 if correct else 0
-    row.best_streak = max(row.best_streak, row.streak)
-    level_up = (
-        correct
-        and level == row.level
-        and row.level != LEVELS[-1]
-        and row.streak % LEVEL_UP_STREAK == 0
-    )
-    if level_up:
-        row.level = LEVELS[LEVELS.index(row.level) + 1]
+    return session.scalars(query.with_for_update()).one()
+
+
+def store(
+    row: TrainerProgress,
+    *,
+    level: str,
+    answered: int,
+    right: int,
+    streak: int,
+    best_streak: int,
+    level_up: bool = False,
+) -> Progress:
+    """Keep the row's new counts (the trainer decides them); what it shows now."""
+    row.level = level
+    row.answered = answered
+    row.right = right
+    row.streak = streak
+    row.best_streak = best_streak
     row.updated_at = utcnow()
-    session.commit()
-    return _view(row, level_up)
+    return view(row, level_up)
 
 
 def progress_of(session: Session, player_id: int) -> list[Progress]:
@@ -93,4 +97,4 @@ def progress_of(session: Session, player_id: int) -> list[Progress]:
         .where(TrainerProgress.player_id == player_id)
         .order_by(TrainerProgress.updated_at.desc())
     )
-    return [_view(row) for row in rows]
+    return [view(row) for row in rows]

@@ -19,7 +19,7 @@ from nard.server.edge.headers import SecurityHeaders
 from nard.server.edge.origin import SameOriginWrites
 from nard.server.edge.problems import problem_body, status
 from nard.server.edge.validation import validation_problem
-from nard.server.limits import Throttled
+from nard.server.ports import Throttled
 from nard.server.refusals import RefusalCode
 
 

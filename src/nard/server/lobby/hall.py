@@ -5,11 +5,11 @@ Every change is published as a whole ``lobby`` snapshot on the event bus's
 on each of its players' channels (``player:<id>``). A challenge is taken by one
 conditional UPDATE in the transaction that creates the game
 (:meth:`~nard.server.rooms.table.Table.pair`), so two people accepting at once
-get exactly one game. The online list and the quick-match queue are shared
-by every instance through Redis when there is one
-(:mod:`nard.server.lobby.shared_online`,
-:mod:`nard.server.lobby.shared_seekers`): seekers at two instances are paired,
-and a cancel reaches the queue whichever instance it lands on.
+get exactly one game. The online list and the quick-match queue are ports
+(:class:`~nard.server.ports.Online`, :class:`~nard.server.ports.SeekQueue`),
+shared by every instance through Redis when there is one: seekers at two
+instances are paired, and a cancel reaches the queue whichever instance it
+lands on.
 """
 
 from __future__ import annotations
@@ -17,31 +17,28 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 
 from sqlalchemy.orm import Session
 
 from nard.match.ratings import INITIAL_RATING
 from nard.server import schemas
-from nard.server.bus import EventBus
 from nard.server.database import Database
 from nard.server.limits import CreationLimits
 from nard.server.lobby.pairing import Seeker, Terms
-from nard.server.lobby.seekers import LocalSeekers, QueueUnreachable, SeekQueue
-from nard.server.lobby.shared_online import SharedOnline
 from nard.server.lobby.view import game_request, lobby_view
+from nard.server.ports import EventBus, Online, QueueUnreachable, SeekQueue
 from nard.server.protocol.lobby import LobbyMessage, MatchedMessage
-from nard.server.redis_client import redis_errors
 from nard.server.refusals import Refusal, RefusalCode
 from nard.server.rooms.founding import match_header
 from nard.server.rooms.live import GameMode, LiveGame
 from nard.server.rooms.table import Table
 from nard.server.security import new_public_id, token_shaped
 from nard.server.services.player_service import PlayerInfo
+from nard.storage.challenges import ChallengeRepository
 from nard.storage.models import Challenge, Player
-from nard.storage.repository import ChallengeRepository, PlayerRepository
+from nard.storage.players import PlayerRepository
 
 log = logging.getLogger(__name__)
 
@@ -91,19 +88,18 @@ class Hall:
         bus: EventBus,
         table: Table,
         *,
-        clock: Callable[[], float] = time.monotonic,
         limits: CreationLimits,
-        shared: SharedOnline | None = None,
-        seekers: SeekQueue | None = None,
+        online: Online,
+        seekers: SeekQueue,
     ) -> None:
         self.database = database
         self.limits = limits
-        self.shared = shared
+        self.everywhere = online
+        """Who has a lobby open at any instance (:attr:`online` counts this one's sockets)."""
         self.bus = bus
         self.table = table
-        self.clock = clock
         self.online = _Online()
-        self.seekers = LocalSeekers(clock) if seekers is None else seekers
+        self.seekers = seekers
         self._pairing: asyncio.Task[None] | None = None
         self._seeks = 0
         self._tasks: set[asyncio.Task[None]] = set()
@@ -308,16 +304,15 @@ class Hall:
     async def arrive(self, player: PlayerInfo | None) -> None:
         if player is not None:
             self.online.arrive(player.id)
-            if self.shared is not None and self.online.connections[player.id] == 1:
-                await self.shared.arrive(player.id)
+            if self.online.connections[player.id] == 1:
+                await self.everywhere.arrive(player.id)
             await self.publish()
 
     async def leave(self, player: PlayerInfo | None) -> None:
         if player is not None:
             self.online.leave(player.id)
             if player.id not in self.online.connections:
-                if self.shared is not None:
-                    await self.shared.leave(player.id)
+                await self.everywhere.leave(player.id)
                 # A seeker with no lobby open anywhere would never hear of its game.
                 if player.id not in await self._everyone():
                     with contextlib.suppress(QueueUnreachable):  # its lease lapses instead
@@ -328,14 +323,7 @@ class Hall:
 
     async def _everyone(self) -> list[int]:
         here = list(self.online.connections)
-        if self.shared is None:
-            return here
-        try:
-            elsewhere = await self.shared.everyone()
-        except redis_errors() as error:
-            log.warning("lobby: reading who is online failed (%s)", error)
-            return here
-        return list(dict.fromkeys([*here, *elsewhere]))
+        return list(dict.fromkeys([*here, *await self.everywhere.everyone()]))
 
     async def snapshot(self) -> LobbyMessage:
         online = await self._everyone()

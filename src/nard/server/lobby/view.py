@@ -11,8 +11,9 @@ from sqlalchemy.orm import Session
 from nard.server import schemas
 from nard.server.protocol.lobby import ChallengeView, LobbyGameView, LobbyMessage, LobbyPlayerView
 from nard.server.rooms.founding import rule_set
+from nard.storage.challenges import ChallengeRepository
 from nard.storage.models import Player
-from nard.storage.repository import ChallengeRepository, PlayerRepository
+from nard.storage.players import PlayerRepository
 
 
 def game_request(terms: schemas.ChallengeCreate) -> schemas.GameCreate:

@@ -9,8 +9,8 @@ subscriber's socket sends, and the table's after-commit listeners take it
 from there (:mod:`~nard.server.rooms.bot`, :mod:`~nard.server.rooms.ratings`,
 :mod:`~nard.server.rooms.clocks`).
 The live games themselves are kept by :mod:`~nard.server.rooms.registry`, who
-is connected by :mod:`~nard.server.rooms.presence` (through Redis for several
-instances: :mod:`~nard.server.rooms.shared_presence`);
+is connected by the presence port (:class:`~nard.server.ports.Presence`, through
+Redis for several instances);
 :mod:`~nard.server.rooms.hints` answers hint requests,
 :mod:`~nard.server.rooms.chat` keeps the chat, and
 :mod:`~nard.server.rooms.sync` keeps the copies of a game that several server
@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from nard.server.bus import EventBus
 from nard.server.database import Database
+from nard.server.ports import EventBus, Presence
 from nard.server.rooms.bot import BotTurns
 from nard.server.rooms.chat import Chat
 from nard.server.rooms.clocks import ClockWatch, Timekeeper
@@ -31,7 +31,6 @@ from nard.server.rooms.fanout import Fanout
 from nard.server.rooms.hints import Hints
 from nard.server.rooms.intake import Intake
 from nard.server.rooms.live import LiveGame
-from nard.server.rooms.presence import Presence
 from nard.server.rooms.projection import Projection
 from nard.server.rooms.ratings import Ratings
 from nard.server.rooms.registry import Registry
@@ -66,15 +65,12 @@ class Rooms:
         bus: EventBus,
         *,
         bots: BotService,
-        claim_after_s: float,
+        presence: Presence,
         clock_scale: float = 1.0,
         timekeeper: Timekeeper | None = None,
-        presence: Presence | None = None,
     ) -> Rooms:
-        """``presence``: shared by several instances (default: this process's own)."""
         timekeeper = timekeeper or Timekeeper()
         registry = Registry(database, timekeeper.now_ms)
-        presence = presence or Presence(claim_after_s)
         projection = Projection(presence, timekeeper)
         table = Table(
             registry,

@@ -14,15 +14,15 @@ from typing import Literal
 from sqlalchemy.orm import Session
 
 from nard.core.board import Side
-from nard.server.bus import EventBus
 from nard.server.database import Database
+from nard.server.ports import EventBus
 from nard.server.protocol import client
 from nard.server.protocol.events import side_name
 from nard.server.protocol.server import ChatLineMessage
 from nard.server.protocol.views import ChatLineView
 from nard.server.rooms.live import LiveGame
+from nard.storage.chat import ChatRepository
 from nard.storage.models import ChatMessage as ChatRow
-from nard.storage.repository import ChatRepository
 
 Room = Literal["players", "spectators"]
 PLAYERS: Room = "players"

@@ -28,7 +28,7 @@ from nard.match.match import Match
 from nard.server.database import Database
 from nard.server.rooms.live import LiveGame, match_over
 from nard.server.rooms.registry import Registry
-from nard.storage.repository import GameRepository
+from nard.storage.games import GameRepository
 
 log = logging.getLogger(__name__)
 
@@ -164,6 +164,7 @@ class ClockWatch:
 
         def save(session: Session) -> None:
             GameRepository(session).checkpoint_clocks(checkpoints)
+            session.commit()
 
         if checkpoints:
             await self.database.run(save)

@@ -2,7 +2,7 @@
 
 An after-commit listener: when a game is over, its dice (opening rolls too)
 are added once to the server's tally and to each seated player's
-(:class:`~nard.storage.repository.DiceRepository` guards the "once"). A count
+(:class:`~nard.storage.dice.DiceRepository` guards the "once"). A count
 that failed, or that a crash cut off, is made at the next start
 (:meth:`DiceStats.resume`).
 """
@@ -21,7 +21,7 @@ from nard.match.dice_tally import DiceTally
 from nard.server.database import Database
 from nard.server.rooms.live import LiveGame
 from nard.server.rooms.loading import read_game
-from nard.storage.repository import DiceRepository
+from nard.storage.dice import DiceRepository
 
 log = logging.getLogger(__name__)
 
@@ -92,9 +92,11 @@ class DiceStats:
         scopes = [ALL, *{player_scope(p) for p in live.seating.players if p is not None}]
 
         def add(session: Session) -> bool:
-            return DiceRepository(session).count_game(
+            counted = DiceRepository(session).count_game(
                 live.setup.id, scopes, tally.rolls, tally.faces, tally.doubles
             )
+            session.commit()
+            return counted
 
         try:
             return await self.database.run(add)

@@ -14,7 +14,7 @@ import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 
-from nard.server.bus import Deliver, EventBus, Watcher
+from nard.server.ports import Deliver, EventBus, Watcher
 
 log = logging.getLogger(__name__)
 

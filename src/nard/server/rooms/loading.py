@@ -28,8 +28,9 @@ from nard.server.rooms.live import (
     Setup,
     Standing,
 )
+from nard.storage.games import GameRepository
 from nard.storage.models import Game as GameRow
-from nard.storage.repository import GameRepository, PlayerRepository
+from nard.storage.players import PlayerRepository
 
 log = logging.getLogger(__name__)
 

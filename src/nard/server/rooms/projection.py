@@ -29,6 +29,7 @@ from nard.match.mat_conversion import COMMENT
 from nard.match.match import Match
 from nard.match.record import FairDiceRecord, MatchRecord
 from nard.match.timeline import Moment
+from nard.server.ports import Presence
 from nard.server.protocol.events import EventView, event_view, side_name, step_view
 from nard.server.protocol.frames import (
     FramesPublic,
@@ -58,7 +59,6 @@ from nard.server.protocol.views import (
 from nard.server.rooms.clocks import Timekeeper
 from nard.server.rooms.founding import rules_name
 from nard.server.rooms.live import LiveGame, MatchHeader
-from nard.server.rooms.presence import Presence
 from nard.server.schemas import GamePublic, GameSummary
 from nard.storage.models import Game as GameRow
 

@@ -20,7 +20,7 @@ from sqlalchemy.orm import Session
 from nard.match.ratings import Rated, RatingChange, rate_match
 from nard.server.database import Database
 from nard.server.rooms.live import SIDES, LiveGame
-from nard.storage.repository import RatingRepository
+from nard.storage.ratings import RatingRepository
 
 log = logging.getLogger(__name__)
 

@@ -27,8 +27,10 @@ from nard.server.database import Database
 from nard.server.protocol.views import OutcomeView, StoredView, stored
 from nard.server.rooms.live import GameStatus, LiveGame, Standing
 from nard.server.rooms.loading import caught_up, read_game
+from nard.storage.games import GameRepository
 from nard.storage.models import Game as GameRow
-from nard.storage.repository import GameRepository, PlayerRepository, RatingRepository
+from nard.storage.players import PlayerRepository
+from nard.storage.ratings import RatingRepository
 
 MAX_LIVE = 5000
 """Games kept in memory at most (beyond, the least recently used idle ones go)."""

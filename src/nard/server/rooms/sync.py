@@ -2,7 +2,7 @@
 
 Several server processes may hold the same game in memory. Each commit, seat
 taken, claim and client seed is announced on the bus
-(:meth:`~nard.server.bus.EventBus.announce`) to the processes holding a copy
+(:meth:`~nard.server.ports.local.bus.EventBus.announce`) to the processes holding a copy
 (each follows the games it holds); their copies catch up from the database
 (only the actions logged since), so no process serves its own stale copy. A
 copy that nothing here uses (no socket, no bot turn, no clock running, nothing
@@ -20,7 +20,7 @@ import logging
 from collections.abc import Callable, Coroutine
 from typing import Any
 
-from nard.server.bus import EventBus, changes_of
+from nard.server.ports import EventBus, changes_of
 from nard.server.rooms.live import LiveGame
 from nard.server.rooms.projection import Projection
 from nard.server.rooms.registry import Registry
@@ -33,7 +33,7 @@ request may hold it between reading it and being counted as its user."""
 
 
 class Sync:
-    """The bus's :class:`~nard.server.bus.Watcher` for the registry's games."""
+    """The bus's :class:`~nard.server.ports.local.bus.Watcher` for the registry's games."""
 
     def __init__(
         self,

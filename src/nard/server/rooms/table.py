@@ -25,8 +25,8 @@ from nard.match.errors import GameError
 from nard.match.record import action_to_dict
 from nard.match.timeline import advance
 from nard.server import schemas
-from nard.server.bus import EventBus
 from nard.server.database import Database
+from nard.server.ports import EventBus, Presence
 from nard.server.protocol import client
 from nard.server.protocol.events import side_name
 from nard.server.protocol.views import OutcomeView, stored
@@ -35,13 +35,12 @@ from nard.server.rooms.clocks import Timekeeper, running_side
 from nard.server.rooms.founding import founding_columns, rated_at_creation
 from nard.server.rooms.intake import Intake
 from nard.server.rooms.live import SIDES, GameMode, GameStatus, LiveGame, Standing, match_over
-from nard.server.rooms.presence import Presence
 from nard.server.rooms.projection import Projection, state_view
 from nard.server.rooms.registry import Registry
 from nard.server.rooms.timeout import Flagfall
 from nard.server.security import new_public_id, new_token
 from nard.server.services.action_log import ActionLog
-from nard.storage.repository import ConflictError, GameRepository, LoggedAction
+from nard.storage.games import ConflictError, GameRepository, LoggedAction
 
 
 class AfterCommit(Protocol):

@@ -2,7 +2,7 @@
 
 ``/healthz`` answers while the process runs; ``/readyz`` only while the
 database and Redis (when configured) answer too, and not once the instance
-is shutting down (nard.server.drain), so a balancer sends no player to an
+is shutting down (nard.server.process.drain), so a balancer sends no player to an
 instance that cannot commit or publish, or is about to stop.
 """
 
@@ -17,8 +17,8 @@ from sqlalchemy import text
 from sqlalchemy.orm import Session
 
 from nard.server.database import Database
-from nard.server.drain import Drain
-from nard.server.metrics import Metrics
+from nard.server.process.drain import Drain
+from nard.server.process.metrics import Metrics
 from nard.server.rooms import Rooms
 
 router = APIRouter(tags=["server"])

@@ -4,7 +4,7 @@ Every accepted action is appended to its game's log before it is
 acknowledged. Committing each one on its own would make the database's commit
 the bottleneck (and SQLite takes one writer at a time), so :class:`ActionLog`
 queues the appends and a writer saves whatever has queued meanwhile as one
-batch (:meth:`nard.storage.repository.GameRepository.append_actions`). Each
+batch (:func:`nard.storage.games.append_actions`). Each
 caller still waits until its own action is committed: the guarantee is
 unchanged, the commits are shared.
 
@@ -27,7 +27,7 @@ from sqlalchemy import Connection
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
-from nard.storage.repository import ConflictError, GameRepository, LoggedAction
+from nard.storage.games import ConflictError, LoggedAction, append_actions
 from nard.storage.session import checkpoint
 
 DRAIN_S = 10.0
@@ -146,15 +146,13 @@ class ActionLog:
                 )
 
     def _save(self, entries: list[LoggedAction]) -> list[bool]:
-        with self.sessions() as session:
-            return GameRepository(session).append_actions(entries)
+        return append_actions(self.sessions, entries)
 
     def _save_inline(self, entries: list[LoggedAction]) -> list[bool] | None:
         """Save on the loop's own connection; None if another writer holds the lock."""
         assert self.inline is not None
         try:
-            with Session(bind=self.inline) as session:
-                return GameRepository(session).append_actions(entries)
+            return append_actions(lambda: Session(bind=self.inline), entries)
         except OperationalError as error:
             self.inline.rollback()
             if "locked" in str(error) or "busy" in str(error):

@@ -4,7 +4,7 @@ The design keeps one source of truth, the analysis's database row, and no
 waiting in the web process:
 
 * the instance asked for an analysis writes its running row (as without a
-  queue) and puts :func:`analyse` on the analysis queue (:mod:`nard.server.jobs`),
+  queue) and puts :func:`analyse` on the analysis queue (:mod:`nard.server.ports.redis.jobs`),
   then answers; it neither waits for the job nor polls it;
 * each start of a row is a new attempt, and the job carries its attempt: the
   worker first claims the row for it (one conditional UPDATE), so a job whose
@@ -41,11 +41,11 @@ from sqlalchemy.orm import Session, sessionmaker
 from nard.ai.analysis import analyse_record
 from nard.ai.progress import AnalysisProgress, CancelToken
 from nard.match.record import MatchRecord
-from nard.server.bus import game_channel
+from nard.server.ports import game_channel
 from nard.server.protocol.server import AnalysisMessage
 from nard.server.schemas import AnalysisPublic
+from nard.storage.analyses import AnalysisRepository
 from nard.storage.models import Analysis
-from nard.storage.repository import AnalysisRepository
 
 SAVE_EVERY_S = 0.5
 """How often the progress of a running analysis is written to the database."""

@@ -20,12 +20,12 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from pydantic import JsonValue
 from sqlalchemy.exc import IntegrityError
@@ -34,17 +34,18 @@ from sqlalchemy.orm import Session
 from nard.ai.analysis import analyse_record
 from nard.ai.progress import AnalysisProgress, CancelToken
 from nard.match.record import MatchRecord
-from nard.server.bus import EventBus
 from nard.server.database import Database
-from nard.server.jobs import JobQueue
-from nard.server.limits import Throttled
-from nard.server.metrics import Metrics
+from nard.server.ports import EventBus, JobRunner, Throttled
+from nard.server.process.metrics import Metrics
 from nard.server.protocol.server import AnalysisMessage
 from nard.server.rooms.live import LiveGame
 from nard.server.schemas import AnalysisPublic
 from nard.server.services.analysis_job import SAVE_EVERY_S, analyse, as_public
+from nard.storage.analyses import AnalysisRepository
 from nard.storage.models import Analysis
-from nard.storage.repository import AnalysisRepository
+
+if TYPE_CHECKING:
+    from nard.server.ports.redis.jobs import JobQueue
 
 ABANDONED_AFTER_S = 120.0
 """A started analysis with no progress for this long was left by a process that stopped."""
@@ -106,23 +107,44 @@ class _Job:
         ).model_dump_json()
 
 
+class _Way(Protocol):
+    """Where the service's analyses run: this process's thread, or the job queue."""
+
+    replaces_running: bool
+    """Whether a new attempt first marks the row's running one replaced (a worker
+    elsewhere then stops at its next progress write)."""
+
+    def full(self, game: str) -> Awaitable[bool]:
+        """Whether one more analysis of ``game`` is past the bound."""
+        ...
+
+    def waits(self, game: str) -> Callable[[Analysis], bool]:
+        """Whether a running row not started yet still waits for its turn (called in a
+        database thread)."""
+        ...
+
+    def launch(
+        self, started: tuple[int, int], live: LiveGame, seq: int, record: MatchRecord
+    ) -> Awaitable[AnalysisPublic | None]:
+        """Set the row's attempt going; what to answer (None: the row as begun)."""
+        ...
+
+
 class AnalysisService:
     def __init__(
         self,
         database: Database,
         bus: EventBus,
+        jobs: JobRunner,
         *,
         workers: int = 1,
         plies: int = 0,
         metrics: Metrics | None = None,
-        queue: JobQueue | None = None,
         prefix: str = "nard:",
     ) -> None:
         self.metrics = metrics
-        self.queue = queue
-        """When set, the analyses run on ``nard worker`` processes (:mod:`.analysis_job`)."""
         self.prefix = prefix
-        """The bus's Redis prefix, which the worker publishes under."""
+        """The bus's Redis prefix, which a worker publishes under."""
         self.database = database
         self.bus = bus
         self.plies = plies
@@ -130,6 +152,14 @@ class AnalysisService:
         self._executor = ThreadPoolExecutor(workers, thread_name_prefix="nard-analysis")
         self._tasks: set[asyncio.Task[object]] = set()
         self._starting = asyncio.Lock()
+
+        def here() -> _Way:
+            return _Here(self)
+
+        def queued(queue: JobQueue) -> _Way:
+            return _Queued(self, queue)
+
+        self._way = jobs.choose(here, queued)
 
     async def get(self, live: LiveGame) -> AnalysisPublic | None:
         """The game's latest analysis: running (with its progress), done or failed."""
@@ -148,10 +178,7 @@ class AnalysisService:
         refused (503 ``busy``) before anything is written.
         """
         game_id = live.setup.id
-        if self.queue is not None:
-            if await self._waiting(self.queue) >= MAX_WAITING:
-                raise Throttled("busy", "too many analyses at once: ask again in a minute", 60.0)
-        elif len(self._jobs) >= MAX_RUNNING and live.public_id not in self._jobs:
+        if await self._way.full(live.public_id):
             raise Throttled("busy", "too many analyses at once: ask again in a minute", 60.0)
 
         def begin(session: Session) -> tuple[AnalysisPublic, tuple[int, int] | None]:
@@ -159,14 +186,14 @@ class AnalysisService:
             row = analyses.latest(game_id)
             if row is not None and row.seq == seq and _in_hand(row, waits):
                 return as_public(row), None
-            if self.queue is not None:  # its worker stops at its next progress write
+            if self._way.replaces_running:
                 analyses.replace_running(game_id, seq)
             row = analyses.begin(game_id, seq)
             session.commit()
             return as_public(row), (row.id, row.attempt)
 
         async with self._starting:
-            waits = self._waits(live.public_id)
+            waits = self._way.waits(live.public_id)
             try:
                 public, started = await self.database.run(begin)
             except IntegrityError:  # another process began it first
@@ -175,74 +202,8 @@ class AnalysisService:
                 return found
             if started is None:
                 return public
-            if self.queue is not None:
-                return await self._submit(self.queue, *started, live.public_id, record)
-            earlier = self._jobs.get(live.public_id)
-            if earlier is not None:
-                earlier.cancel.cancel()
-            job = self._jobs[live.public_id] = _Job(*started, live.public_id, seq)
-        self._spawn(self._run(job, record))
-        return public
-
-    def _waits(self, game: str) -> Callable[[Analysis], bool]:
-        """Whether a running row not started yet still waits for its turn: on the job
-        queue, or for this process's analysis thread (called in a database thread)."""
-        queue = self.queue
-        if queue is None:
-            held = self._jobs.get(game)
-            mine = None if held is None or held.cancel.is_cancelled else (held.id, held.attempt)
-            return lambda row: (row.id, row.attempt) == mine
-
-        def queued(row: Analysis) -> bool:
-            from redis.exceptions import RedisError
-
-            try:
-                return queue.analysis_waits(job_id(queue, row.id, row.attempt))
-            except (RedisError, OSError):
-                return False  # started again, its submission fails and says why
-
-        return queued
-
-    @staticmethod
-    async def _waiting(queue: JobQueue) -> int:
-        from redis.exceptions import RedisError
-
-        try:
-            return await queue.analyses_waiting()
-        except (RedisError, OSError):
-            return 0  # the submission fails too, and the analysis says why
-
-    async def _submit(
-        self, queue: JobQueue, analysis_id: int, attempt: int, game: str, record: MatchRecord
-    ) -> AnalysisPublic:
-        """Put the analysis on the job queue; with the queue unreachable it fails at once."""
-        from redis.exceptions import RedisError
-
-        try:
-            await queue.submit(
-                analyse,
-                analysis_id,
-                attempt,
-                game,
-                record,
-                self.plies,
-                self.prefix,
-                job_id=job_id(queue, analysis_id, attempt),
-            )
-            error = None
-        except (RedisError, OSError) as failure:
-            error = f"the job queue is unreachable: {failure}"[:500]
-
-        def read(session: Session) -> AnalysisPublic:
-            analyses = AnalysisRepository(session)
-            if error is not None:
-                analyses.finish(analysis_id, attempt, result=None, error=error)
-                session.commit()
-            row = session.get(Analysis, analysis_id)
-            assert row is not None
-            return as_public(row)
-
-        return await self.database.run(read)
+            launched = await self._way.launch(started, live, seq, record)
+        return public if launched is None else launched
 
     def _spawn(self, work: Coroutine[Any, Any, object]) -> None:
         task = asyncio.create_task(work)
@@ -321,3 +282,100 @@ class AnalysisService:
         for job in self._jobs.values():
             job.cancel.cancel()
         self._executor.shutdown(wait=False, cancel_futures=True)
+
+
+class _Here:
+    """The analyses run in this process's analysis thread, at most :data:`MAX_RUNNING`
+    waiting or running at once; a newer attempt cancels the game's earlier one."""
+
+    replaces_running = False
+
+    def __init__(self, service: AnalysisService) -> None:
+        self.service = service
+
+    async def full(self, game: str) -> bool:
+        jobs = self.service._jobs
+        return len(jobs) >= MAX_RUNNING and game not in jobs
+
+    def waits(self, game: str) -> Callable[[Analysis], bool]:
+        held = self.service._jobs.get(game)
+        mine = None if held is None or held.cancel.is_cancelled else (held.id, held.attempt)
+        return lambda row: (row.id, row.attempt) == mine
+
+    async def launch(
+        self, started: tuple[int, int], live: LiveGame, seq: int, record: MatchRecord
+    ) -> AnalysisPublic | None:
+        jobs = self.service._jobs
+        earlier = jobs.get(live.public_id)
+        if earlier is not None:
+            earlier.cancel.cancel()
+        job = jobs[live.public_id] = _Job(*started, live.public_id, seq)
+        self.service._spawn(self.service._run(job, record))
+        return None
+
+
+class _Queued:
+    """The analyses go on the job queue's analysis queue for a ``nard worker``
+    (:mod:`.analysis_job`), at most :data:`MAX_WAITING` waiting there."""
+
+    replaces_running = True
+
+    def __init__(self, service: AnalysisService, queue: JobQueue) -> None:
+        self.service = service
+        self.queue = queue
+
+    async def full(self, game: str) -> bool:
+        from redis.exceptions import RedisError
+
+        try:
+            waiting = await self.queue.analyses_waiting()
+        except (RedisError, OSError):
+            return False  # the submission fails too, and the analysis says why
+        return waiting >= MAX_WAITING
+
+    def waits(self, game: str) -> Callable[[Analysis], bool]:
+        queue = self.queue
+
+        def queued(row: Analysis) -> bool:
+            from redis.exceptions import RedisError
+
+            try:
+                return queue.analysis_waits(job_id(queue, row.id, row.attempt))
+            except (RedisError, OSError):
+                return False  # started again, its submission fails and says why
+
+        return queued
+
+    async def launch(
+        self, started: tuple[int, int], live: LiveGame, seq: int, record: MatchRecord
+    ) -> AnalysisPublic | None:
+        """Put the analysis on the job queue; with the queue unreachable it fails at once."""
+        from redis.exceptions import RedisError
+
+        analysis_id, attempt = started
+        service = self.service
+        try:
+            await self.queue.submit(
+                analyse,
+                analysis_id,
+                attempt,
+                live.public_id,
+                record,
+                service.plies,
+                service.prefix,
+                job_id=job_id(self.queue, analysis_id, attempt),
+            )
+            error = None
+        except (RedisError, OSError) as failure:
+            error = f"the job queue is unreachable: {failure}"[:500]
+
+        def read(session: Session) -> AnalysisPublic:
+            analyses = AnalysisRepository(session)
+            if error is not None:
+                analyses.finish(analysis_id, attempt, result=None, error=error)
+                session.commit()
+            row = session.get(Analysis, analysis_id)
+            assert row is not None
+            return as_public(row)
+
+        return await service.database.run(read)

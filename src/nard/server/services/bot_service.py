@@ -1,4 +1,6 @@
-"""The bot thinks in a pool of worker processes, so the event loop never waits for it.
+"""The bot's decisions and the hints, as jobs of the job runner
+(:class:`~nard.server.ports.JobRunner`): in a pool of worker processes, so the
+event loop never waits for them, or on ``nard worker`` processes.
 
 Each worker keeps one :class:`nard.ai.bot.Bot` per level (the engine loads
 once per process). :func:`decide` runs in the worker: it returns the bot's
@@ -9,8 +11,6 @@ dice, never the bot).
 from __future__ import annotations
 
 import asyncio
-import multiprocessing
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from contextlib import AbstractContextManager, nullcontext
 from typing import Literal
 
@@ -22,8 +22,8 @@ from nard.core.board import Side
 from nard.core.notation import format_play
 from nard.match.actions import Action
 from nard.match.game import Game, Phase
-from nard.server.jobs import JobQueue
-from nard.server.metrics import Metrics
+from nard.server.ports import JobRunner
+from nard.server.process.metrics import Metrics
 from nard.server.protocol.events import side_name
 from nard.server.protocol.views import CubeHintView, CubeProper
 from nard.server.schemas import HintPlay
@@ -112,53 +112,30 @@ def warm_up() -> None:
 
 
 class BotService:
-    """A process pool (``workers`` processes; 0: one thread, for tests) for bot decisions."""
+    """Bot decisions and hints, each a job of ``jobs``."""
 
     def __init__(
-        self,
-        workers: int = 1,
-        *,
-        delay_s: float = 0.0,
-        metrics: Metrics | None = None,
-        queue: JobQueue | None = None,
+        self, jobs: JobRunner, *, delay_s: float = 0.0, metrics: Metrics | None = None
     ) -> None:
+        self.jobs = jobs
         self.delay_s = delay_s
         self.metrics = metrics
-        self.queue = queue
-        """When set, the decisions run on ``nard worker`` processes instead of the pool."""
-        if queue is not None or workers == 0:
-            self._executor: Executor = ThreadPoolExecutor(1, thread_name_prefix="nard-bot")
-        else:
-            context = multiprocessing.get_context("spawn")
-            self._executor = ProcessPoolExecutor(workers, mp_context=context, initializer=warm_up)
 
     async def decide(self, level: str, game: Game, side: Side) -> Action | None:
         if self.delay_s:
             await asyncio.sleep(self.delay_s)
-        loop = asyncio.get_running_loop()
         with self._job("bot"):
-            if self.queue is not None:
-                return await self.queue.run(decide, level, game, side)
-            return await loop.run_in_executor(self._executor, decide, level, game, side)
+            return await self.jobs.run(decide, level, game, side)
 
     async def hint(self, game: Game, limit: int = 5) -> list[HintPlay]:
-        """The best plays of the roll being played (see :func:`hint`), in the worker pool."""
-        loop = asyncio.get_running_loop()
+        """The best plays of the roll being played (see :func:`hint`), as a job."""
         with self._job("hint"):
-            if self.queue is not None:
-                return await self.queue.run(hint, game, limit)
-            return await loop.run_in_executor(self._executor, hint, game, limit)
+            return await self.jobs.run(hint, game, limit)
 
     async def cube_hint(self, game: Game) -> CubeHintView:
-        """The cube decision of the side to act (see :func:`cube_hint`), in the worker pool."""
-        loop = asyncio.get_running_loop()
+        """The cube decision of the side to act (see :func:`cube_hint`), as a job."""
         with self._job("hint"):
-            if self.queue is not None:
-                return await self.queue.run(cube_hint, game)
-            return await loop.run_in_executor(self._executor, cube_hint, game)
+            return await self.jobs.run(cube_hint, game)
 
     def _job(self, kind: str) -> AbstractContextManager[None]:
         return nullcontext() if self.metrics is None else self.metrics.job(kind)
-
-    def close(self) -> None:
-        self._executor.shutdown(wait=False, cancel_futures=True)

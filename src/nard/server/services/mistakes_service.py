@@ -21,6 +21,7 @@ from nard.core.board import Side
 from nard.core.rules import RuleSet
 from nard.server.database import Database
 from nard.server.refusals import Refusal, RefusalCode
+from nard.storage.analyses import AnalysisRepository
 from nard.storage.mistake_puzzles import (
     PuzzleCounts,
     add_puzzles,
@@ -32,7 +33,6 @@ from nard.storage.mistake_puzzles import (
     puzzle_of,
 )
 from nard.storage.models import MistakePuzzle
-from nard.storage.repository import AnalysisRepository
 from nard.trainer.leitner import LAST_BOX, Card, new_card, review
 from nard.trainer.mistakes import (
     Answer,

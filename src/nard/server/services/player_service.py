@@ -28,11 +28,12 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from nard.server import schemas
-from nard.server.limits import UNSHARED, AttemptWindow, Lockout, Sharing, Throttled
+from nard.server.ports import Counters, Throttled
+from nard.server.ports.local.limits import AttemptWindow, Lockout
 from nard.server.refusals import Refusal, RefusalCode
 from nard.server.security import hash_password, new_token, token_hash, verify_password
 from nard.storage.models import Player
-from nard.storage.repository import PlayerRepository
+from nard.storage.players import PlayerRepository
 
 T = TypeVar("T")
 
@@ -89,18 +90,18 @@ class PlayerService:
         login_per_address: int = 20,
         login_per_account: int = 5,
         login_window_s: float = 300.0,
-        sharing: Sharing = UNSHARED,
+        counters: Counters,
     ) -> None:
         self.sessions = sessions
         self.executor = executor
         self._hashing = ThreadPoolExecutor(password_workers, thread_name_prefix="nard-argon2")
         self._hash_queue = password_workers * QUEUED_HASHES_PER_WORKER
         self._hashes_running = 0
-        self.logins = sharing.window("logins", AttemptWindow(login_per_address, login_window_s))
-        self.registrations = sharing.window(
+        self.logins = counters.window("logins", AttemptWindow(login_per_address, login_window_s))
+        self.registrations = counters.window(
             "registrations", AttemptWindow(login_per_address, login_window_s)
         )
-        self.wrong_passwords = sharing.lockout(
+        self.wrong_passwords = counters.lockout(
             "wrong-passwords", Lockout(login_per_account, login_window_s)
         )
 

@@ -10,13 +10,11 @@ from nard.server import schemas
 from nard.server.database import Database
 from nard.server.refusals import Refusal, RefusalCode
 from nard.server.rooms.founding import rules_name
+from nard.storage.analyses import AnalysisRepository
+from nard.storage.games import GameRepository
 from nard.storage.models import Game
-from nard.storage.repository import (
-    AnalysisRepository,
-    GameRepository,
-    PlayerRepository,
-    RatingRepository,
-)
+from nard.storage.players import PlayerRepository
+from nard.storage.ratings import RatingRepository
 
 ACTIVE_DAYS = 90
 """The leaderboard lists the accounts that finished a rated match in this many days."""

@@ -24,9 +24,10 @@ from starlette.websockets import WebSocketState
 from nard.core.board import Side
 from nard.server.config import Settings
 from nard.server.deps import COOKIE
-from nard.server.limits import CreationLimits, Sockets, Throttled
-from nard.server.logs import current_game
-from nard.server.metrics import Metrics
+from nard.server.limits import CreationLimits
+from nard.server.ports import Sockets, Throttled
+from nard.server.process.logs import current_game
+from nard.server.process.metrics import Metrics
 from nard.server.protocol import client
 from nard.server.protocol.events import side_name
 from nard.server.protocol.server import (

@@ -15,8 +15,8 @@ import contextlib
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from nard.server.deps import COOKIE
-from nard.server.limits import Sockets
 from nard.server.lobby.hall import CHANNEL, Hall, player_channel
+from nard.server.ports import Sockets
 from nard.server.services.player_service import PlayerService
 from nard.server.settling import Settling
 from nard.server.ws.game_socket import OUTBOX_SIZE, _same_origin

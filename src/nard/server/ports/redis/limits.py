@@ -1,4 +1,4 @@
-"""The limits of :mod:`nard.server.limits` counted in Redis, for several instances.
+"""The limits of :mod:`nard.server.ports.local.limits` counted in Redis, for several instances.
 
 The same algorithms, each one Lua script (atomic, and timed by Redis's own
 ``TIME``, so the instances' clocks never meet):
@@ -9,7 +9,7 @@ The same algorithms, each one Lua script (atomic, and timed by Redis's own
 - a lockout is a hash per account (``count``, locked ``until``), the lock
   doubling with each wrong password beyond the allowed ones;
 - the open sockets of an address, and a game's spectators, are lease sets
-  (:mod:`nard.server.leases`): each socket holds a member while it is open,
+  (:mod:`nard.server.ports.redis.leases`): each socket holds a member while it is open,
   and those of an instance that dies lapse with its leases.
 
 When Redis does not answer, the process's own limiter decides (logged): a
@@ -26,15 +26,10 @@ from collections.abc import Awaitable, Callable
 from itertools import count
 from typing import Any
 
-from nard.server.leases import Leases
-from nard.server.limits import (
-    AttemptWindow,
-    Lockout,
-    SocketLimits,
-    refuse_after,
-    refuse_locked,
-)
-from nard.server.redis_client import redis_errors
+from nard.server.ports import refuse_after, refuse_locked
+from nard.server.ports.local.limits import AttemptWindow, Lockout, SocketLimits
+from nard.server.ports.redis.client import redis_errors
+from nard.server.ports.redis.leases import Leases
 
 log = logging.getLogger(__name__)
 
@@ -78,7 +73,7 @@ KEEP_MS = 24 * 3600 * 1000
 
 
 class SharedWindow:
-    """:class:`~nard.server.limits.AttemptWindow` in Redis."""
+    """:class:`~nard.server.ports.local.limits.AttemptWindow` in Redis."""
 
     def __init__(self, redis: Any, key: str, local: AttemptWindow) -> None:
         self.redis = redis
@@ -110,7 +105,7 @@ class SharedWindow:
 
 
 class SharedLockout:
-    """:class:`~nard.server.limits.Lockout` in Redis."""
+    """:class:`~nard.server.ports.local.limits.Lockout` in Redis."""
 
     def __init__(self, redis: Any, key: str, local: Lockout) -> None:
         self.redis = redis
@@ -145,8 +140,8 @@ class SharedLockout:
             log.warning("limits: Redis unreachable (%s); a lockout stays", error)
 
 
-class RedisSharing:
-    """:class:`~nard.server.limits.Sharing` through one Redis, under ``prefix``."""
+class RedisCounters:
+    """:class:`~nard.server.ports.Counters` through one Redis, under ``prefix``."""
 
     def __init__(self, redis: Any, prefix: str) -> None:
         self.redis = redis
@@ -160,7 +155,7 @@ class RedisSharing:
 
 
 class SharedSockets:
-    """:class:`~nard.server.limits.SocketLimits` in lease sets."""
+    """:class:`~nard.server.ports.local.limits.SocketLimits` in lease sets."""
 
     def __init__(self, leases: Leases, prefix: str, local: SocketLimits) -> None:
         self.leases = leases

@@ -1,6 +1,6 @@
 """Presence shared by several server instances through Redis.
 
-Each seat is a lease set (:mod:`nard.server.leases`),
+Each seat is a lease set (:mod:`nard.server.ports.redis.leases`),
 ``<prefix>seat:<game>:<side>``: an instance holds it while it has a socket on
 that seat, and renews it; the set remembers when the seat's last socket left,
 or when the lease of an instance that died lapsed (``NARD_PRESENCE_TTL_S``
@@ -24,11 +24,11 @@ import logging
 import time
 
 from nard.core.board import Side
-from nard.server.leases import Leases
+from nard.server.ports.local.presence import LocalPresence
+from nard.server.ports.redis.client import redis_errors
+from nard.server.ports.redis.leases import Leases
 from nard.server.protocol.events import side_name
-from nard.server.redis_client import redis_errors
 from nard.server.rooms.live import LiveGame
-from nard.server.rooms.presence import Presence
 
 log = logging.getLogger(__name__)
 
@@ -36,7 +36,9 @@ _Seats = tuple[tuple[bool, bool], tuple[float, float]]
 """Per side: connected anywhere, and away since (this process's monotonic time)."""
 
 
-class SharedPresence(Presence):
+class SharedPresence(LocalPresence):
+    """:class:`~nard.server.ports.Presence` of several instances, in lease sets."""
+
     def __init__(
         self, claim_after_s: float, leases: Leases, *, prefix: str, origin: str, watch_s: float
     ) -> None:

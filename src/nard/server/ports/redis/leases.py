@@ -5,12 +5,12 @@ each script, so the instances' clocks never meet), until which it holds.
 :class:`Leases` renews every member this process holds each ``ttl_s / 3``
 seconds; the members of an instance that dies lapse within ``ttl_s``. A set
 also remembers when its last member left (``~left``), so a reader can tell how
-long nobody has held it: the presence of a seat (rooms/shared_presence.py),
-the sockets of an address (limits_shared.py) and the players in the lobby
-(lobby/shared_online.py) are such sets.
+long nobody has held it: the presence of a seat (ports/redis/presence.py),
+the sockets of an address (ports/redis/limits.py) and the players in the lobby
+(ports/redis/online.py) are such sets.
 
 A member held ``revocable`` may be dropped by any instance (a quick-match
-seeker cancelled or paired at another one, lobby/shared_seekers.py), and held
+seeker cancelled or paired at another one, ports/redis/seekers.py), and held
 again at another: ``<key>~holders`` records which process holds each member,
 whose holder renews it only while it is still in the set and still its own,
 and forgets it once not (unless it held it again meanwhile).

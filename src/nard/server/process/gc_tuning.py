@@ -15,7 +15,8 @@ seconds, growing as the games go on (measured with bench/server_load.py and
 ``gc.callbacks``).
 
 So :func:`tune_gc` (which every server start runs, see
-:func:`nard.server.runtime.tuned_gc`) adds a clock: :class:`YoungPacer` asks for a pass every
+:func:`nard.server.process.runtime.tuned_gc`) adds a clock: :class:`YoungPacer`
+asks for a pass every
 :data:`YOUNG_INTERVAL` seconds, which then looks only at what the last tenth of
 a second made, about a millisecond. What outlives it moves on to the middle
 generation, whose passes are rare (:data:`GC_THRESHOLDS`); by then most of it

@@ -1,6 +1,6 @@
 """One quick-match queue for every instance, in Redis.
 
-``<prefix>lobby:seeking`` is a lease set (:mod:`nard.server.leases`) with a
+``<prefix>lobby:seeking`` is a lease set (:mod:`nard.server.ports.redis.leases`) with a
 member ``<player>`` while the player waits, held by the instance that took the
 request, so the seekers of an instance that dies lapse with its leases; it is
 held ``revocable``, so a cancel or a pairing at any other instance ends it.
@@ -15,7 +15,7 @@ instances pairing the same seeker at once, one takes it; the other's pair is
 dropped and its other seeker waits for the next round.
 
 When Redis does not answer, each call raises
-:class:`~nard.server.lobby.seekers.QueueUnreachable` (the hall answers that the
+:class:`~nard.server.ports.QueueUnreachable` (the hall answers that the
 queue is busy) rather than start a queue of the instance's own that the other
 instances could not see.
 """
@@ -29,10 +29,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from nard.server.leases import KEEP_MS, Leases
 from nard.server.lobby.pairing import Seeker, Terms, pair
-from nard.server.lobby.seekers import QueueUnreachable
-from nard.server.redis_client import redis_errors
+from nard.server.ports import QueueUnreachable
+from nard.server.ports.redis.client import redis_errors
+from nard.server.ports.redis.leases import KEEP_MS, Leases
 
 log = logging.getLogger(__name__)
 
@@ -95,7 +95,7 @@ def _reached() -> Iterator[None]:
 
 
 class SharedSeekers:
-    """:class:`~nard.server.lobby.seekers.SeekQueue` in Redis."""
+    """:class:`~nard.server.ports.SeekQueue` in Redis."""
 
     def __init__(self, redis: Any, leases: Leases, prefix: str) -> None:
         self.leases = leases

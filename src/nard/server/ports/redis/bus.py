@@ -1,9 +1,9 @@
 """The event bus through Redis pub/sub, for several server processes.
 
-:class:`RedisBus` is the :class:`~nard.server.bus.EventBus` of a cluster: the
-same messages as :class:`~nard.server.bus.InProcessBus`, carried through Redis
+:class:`RedisBus` is the :class:`~nard.server.ports.EventBus` of a cluster: the
+same messages as :class:`~nard.server.ports.local.bus.InProcessBus`, carried through Redis
 so that every process showing a game hears them, and the change notices that
-keep each process's copies of a game in step (:class:`~nard.server.bus.Watcher`).
+keep each process's copies of a game in step (:class:`~nard.server.ports.Watcher`).
 """
 
 from __future__ import annotations
@@ -15,7 +15,8 @@ import secrets
 from collections.abc import Callable
 from typing import Any, TypedDict
 
-from nard.server.bus import Deliver, InProcessBus, Watcher, changes_of, game_channel
+from nard.server.ports import Deliver, Watcher, changes_of, game_channel
+from nard.server.ports.local.bus import InProcessBus
 
 log = logging.getLogger(__name__)
 

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from nard.server.config import Settings
-from nard.server.gc_tuning import YoungPacer, tune_gc
+from nard.server.process.gc_tuning import YoungPacer, tune_gc
 
 _lock = threading.Lock()
 _users = 0
@@ -22,7 +22,8 @@ _pacer: YoungPacer | None = None
 
 @contextmanager
 def tuned_gc() -> Iterator[None]:
-    """The collector tuned for a server (:func:`nard.server.gc_tuning.tune_gc`) while inside.
+    """The collector tuned for a server (:func:`~nard.server.process.gc_tuning.tune_gc`)
+    while inside.
 
     The settings are process-wide, so several apps in one process (tests)
     share one pacer: the first to enter starts it, the last to leave stops it,
@@ -49,9 +50,9 @@ def run(settings: Settings, *, log_level: str = "info") -> None:
     from uvicorn.config import LOGGING_CONFIG
 
     from nard.server.app import create_app
-    from nard.server.drain import serve
     from nard.server.edge.protocol import uvicorn_options
-    from nard.server.logs import log_config
+    from nard.server.process.drain import serve
+    from nard.server.process.logs import log_config
 
     app = create_app(settings)
     serve(

@@ -23,6 +23,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
 T = TypeVar("T")
+R = TypeVar("R")
 
 RESULT_WAIT_S = 120
 """The longest a job's caller waits for a worker (a bot turn takes well under a second)."""
@@ -40,7 +41,8 @@ class JobFailed(RuntimeError):
 
 
 class JobQueue:
-    """The web process's side of the queue: enqueue a function call, await its result."""
+    """The web process's side of the queue: enqueue a function call, await its result
+    (:class:`~nard.server.ports.JobRunner` through RQ)."""
 
     def __init__(self, redis_url: str, name: str) -> None:
         from redis import Redis
@@ -53,6 +55,12 @@ class JobQueue:
 
     async def run(self, function: Callable[..., T], *args: Any) -> T:
         return await asyncio.to_thread(self._run, function, *args)
+
+    def choose(self, here: Callable[[], R], queued: Callable[[JobQueue], R]) -> R:
+        return queued(self)
+
+    def close(self) -> None:
+        self._queue.connection.close()
 
     def _run(self, function: Callable[..., T], *args: Any) -> T:
         from rq.results import Result

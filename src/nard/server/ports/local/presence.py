@@ -1,10 +1,11 @@
 """Who is at the table: each seat's connections, and how long a seat has been away.
 
 A friend game's player may claim the game once the opponent has had no
-connection for ``claim_after_s`` seconds (:meth:`Presence.claimable_in`).
-:class:`Presence` counts this process's sockets, which is all there is with
-one process; several instances share the seats through Redis
-(:mod:`nard.server.rooms.shared_presence`).
+connection for ``claim_after_s`` seconds (:meth:`LocalPresence.claimable_in`).
+:class:`LocalPresence` (:class:`~nard.server.ports.Presence` of one process)
+counts this process's sockets, which is all there is with one process;
+several instances share the seats through Redis
+(:mod:`nard.server.ports.redis.presence`, which builds on this one).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ class _Attendance:
     """Every open socket of the game, spectators' too."""
 
 
-class Presence:
+class LocalPresence:
     """The connections of every live game's seats in this process."""
 
     def __init__(self, claim_after_s: float) -> None:

@@ -1,0 +1,1 @@
+"""How a server process runs: uvicorn launch, GC tuning, draining, logs and metrics."""
