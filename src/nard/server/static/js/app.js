@@ -46,7 +46,7 @@ async function main() {
     const { mistakesPage } = await import("./mistakes.js");
     await mistakesPage(root);
   } else if (parts[0] === "report") {
-    const { reportPage } = await import("./trainer.js");
+    const { reportPage } = await import("./report.js");
     await reportPage(root);
   } else if (parts[0] === "lobby") {
     const { lobbyPage } = await import("./lobby.js");
