@@ -24,7 +24,12 @@ export async function accountPage(root) {
     "\n",
     tr("button", "account.save", { class: "btn", type: "submit" }),
   );
-  const logout = tr("button", "account.logout", { class: "btn", type: "button", id: "logout", hidden: true });
+  const logout = tr("button", "account.logout", {
+    class: "btn",
+    type: "button",
+    id: "logout",
+    hidden: true,
+  });
   const register = el(
     "form",
     { class: "card", id: "register" },
@@ -52,7 +57,12 @@ export async function accountPage(root) {
     "form",
     { class: "card", id: "login" },
     tr("h2", "account.login"),
-    field("account.username", { name: "username", dir: "ltr", required: true, autocomplete: "username" }),
+    field("account.username", {
+      name: "username",
+      dir: "ltr",
+      required: true,
+      autocomplete: "username",
+    }),
     field("account.password", {
       name: "password",
       dir: "ltr",
@@ -77,7 +87,9 @@ export async function accountPage(root) {
     const player = await me();
     if (!player) who.textContent = t("account.nobody");
     else {
-      const kind = player.is_guest ? t("account.guest") : t("account.member", { username: player.username });
+      const kind = player.is_guest
+        ? t("account.guest")
+        : t("account.member", { username: player.username });
       fill(who, el("strong", {}, playerName(player.display_name)), ` · ${kind}`);
       name.value = player.display_name;
     }

@@ -26,7 +26,8 @@ function iconLink() {
 function chime() {
   // Safari before 14.1 names it webkitAudioContext.
   const Context =
-    window.AudioContext || /** @type {{ webkitAudioContext?: typeof AudioContext }} */ (window).webkitAudioContext;
+    window.AudioContext ||
+    /** @type {{ webkitAudioContext?: typeof AudioContext }} */ (window).webkitAudioContext;
   if (!Context) return;
   const audio = new Context();
   for (const [index, pitch] of [660, 880].entries()) {
@@ -88,5 +89,6 @@ export class TurnAlerts {
 
 /** Ask for notifications when the player turns them on (a click: browsers require one). */
 export function askNotifications() {
-  if (window.Notification && Notification.permission === "default") Notification.requestPermission();
+  if (window.Notification && Notification.permission === "default")
+    Notification.requestPermission();
 }

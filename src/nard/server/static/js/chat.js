@@ -82,7 +82,12 @@ export class ChatPanel {
       "data-i18n-placeholder": "chat.placeholder",
       "data-i18n-title": "chat.placeholder",
     });
-    const form = el("form", { class: "chat-form" }, this.input, tr("button", "chat.send", { class: "btn" }));
+    const form = el(
+      "form",
+      { class: "chat-form" },
+      this.input,
+      tr("button", "chat.send", { class: "btn" }),
+    );
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       const text = this.input.value.trim();
@@ -124,7 +129,8 @@ export class ChatPanel {
     const socket = this.page.socket;
     if (this.off || !socket || socket.readyState !== WebSocket.OPEN) return;
     /** @type {import("./types/wire.js").ChatMessage} */
-    const message = { type: "chat", id: (this.page.messageId += 1), ...line };
+    this.page.messageId += 1;
+    const message = { type: "chat", id: this.page.messageId, ...line };
     socket.send(JSON.stringify(message));
   }
 

@@ -57,28 +57,32 @@ export function fill(container, ...children) {
 }
 
 /**
- * The element ``selector`` finds in ``root``; a missing one is a bug in the page, so it
- * throws rather than return null.
+ * The element ``selector`` finds in ``root`` (of class ``type`` when given); a missing one
+ * is a bug in the page, so it throws rather than return null.
  * @template {Element} [E=HTMLElement]
  * @param {ParentNode} root
  * @param {string} selector
+ * @param {new (...args: any[]) => E} [type]
  * @returns {E}
  */
-export function find(root, selector) {
+export function find(root, selector, type) {
   const node = root.querySelector(selector);
   if (!node) throw new Error(`no ${selector} on the page`);
+  if (type && !(node instanceof type)) throw new Error(`${selector} is no ${type.name}`);
   return /** @type {E} */ (node);
 }
 
 /**
- * Every element ``selector`` finds in ``root``.
+ * Every element ``selector`` finds in ``root`` (of class ``type`` when given).
  * @template {Element} [E=HTMLElement]
  * @param {ParentNode} root
  * @param {string} selector
+ * @param {new (...args: any[]) => E} [type]
  * @returns {E[]}
  */
-export function findAll(root, selector) {
-  return /** @type {E[]} */ ([...root.querySelectorAll(selector)]);
+export function findAll(root, selector, type) {
+  const nodes = [...root.querySelectorAll(selector)];
+  return /** @type {E[]} */ (type ? nodes.filter((node) => node instanceof type) : nodes);
 }
 
 /**

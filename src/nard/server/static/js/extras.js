@@ -1,6 +1,6 @@
 // @ts-check
 // Clocks, chat and your-turn alerts for the game page, kept apart from game.js.
-import { askNotifications, TurnAlerts } from "./alerts.js";
+import { TurnAlerts, askNotifications } from "./alerts.js";
 import { ChatPanel } from "./chat.js";
 import { ClockPanel } from "./clock.js";
 import { el, find, tr } from "./dom.js";
@@ -21,7 +21,7 @@ import { saveSettings, settings } from "./settings.js";
  * @property {GameSnapshot | null} snapshot the game as last received
  * @property {Side[]} you the seats this browser plays
  * @property {boolean} busy an action is on its way
- * @property {WebSocket | null} socket
+ * @property {WebSocket | null | undefined} socket
  * @property {number} messageId the last client message's id
  * @property {() => Side | null | undefined} actingSide who may act now, when it is this browser
  * @property {(action: string) => void} control sends an action (``roll``)

@@ -24,7 +24,10 @@ import { playerName } from "./names.js";
 export function dateText(value) {
   const when = new Date(value);
   if (Number.isNaN(when.getTime())) return "";
-  return new Intl.DateTimeFormat(lang === "fa" ? "fa-IR" : "en-GB", { dateStyle: "medium", timeStyle: "short" }).format(when);
+  return new Intl.DateTimeFormat(lang === "fa" ? "fa-IR" : "en-GB", {
+    dateStyle: "medium",
+    timeStyle: "short",
+  }).format(when);
 }
 
 /** @param {string} value */
@@ -45,7 +48,8 @@ export function fromGame(game) {
   const name =
     game.mode === "hotseat"
       ? t("home.hotseat")
-      : playerName(opponent?.name) || (opponent?.is_bot ? t("game.computer") : t("game.waitingFriend"));
+      : playerName(opponent?.name) ||
+        (opponent?.is_bot ? t("game.computer") : t("game.waitingFriend"));
   const winner = game.result?.winner;
   return {
     opponent: { name, id: null },
@@ -65,7 +69,7 @@ export function fromGame(game) {
 export function fromMatch(match) {
   const name = match.bot_level
     ? t("name.bot", { level: t(`level.${match.bot_level}`) })
-    : playerName(match.opponent) ?? t("profile.unknownOpponent");
+    : (playerName(match.opponent) ?? t("profile.unknownOpponent"));
   return {
     opponent: { name, id: match.bot_level ? null : match.opponent_id },
     length: match.length,
@@ -79,13 +83,17 @@ export function fromMatch(match) {
 /** @param {GameFacts} facts */
 function opponentEl(facts) {
   const { name, id } = facts.opponent;
-  return id ? el("a", { href: `/player/${id}`, class: "opponent player-name" }, name) : el("span", { class: "opponent" }, name);
+  return id
+    ? el("a", { href: `/player/${id}`, class: "opponent player-name" }, name)
+    : el("span", { class: "opponent" }, name);
 }
 
 /** @param {GameFacts} facts */
-const lengthText = (facts) => (facts.length ? t("game.matchLength", { length: facts.length }) : t("game.money"));
+const lengthText = (facts) =>
+  facts.length ? t("game.matchLength", { length: facts.length }) : t("game.money");
 /** @param {GameFacts} facts */
-const rulesText = (facts) => (facts.rules === "custom" ? t("lobby.customRules") : t(`rules.${facts.rules}`));
+const rulesText = (facts) =>
+  facts.rules === "custom" ? t("lobby.customRules") : t(`rules.${facts.rules}`);
 /** @param {GameFacts} facts */
 const scoreText = (facts) => `${num(facts.score[0])}–${num(facts.score[1])}`;
 
@@ -104,7 +112,13 @@ export function resultText(facts) {
  * @param {GameFacts} facts
  */
 export function gameLine(facts) {
-  const parts = [opponentEl(facts), lengthText(facts), rulesText(facts), el("bdi", {}, scoreText(facts)), timeEl(facts.date)];
+  const parts = [
+    opponentEl(facts),
+    lengthText(facts),
+    rulesText(facts),
+    el("bdi", {}, scoreText(facts)),
+    timeEl(facts.date),
+  ];
   return parts.filter((part) => part !== null).flatMap((part, i) => (i ? [" · ", part] : [part]));
 }
 

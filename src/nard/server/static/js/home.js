@@ -1,9 +1,15 @@
+// @ts-check
 // The home page: play the computer, invite a friend, play at one screen, continue.
 import { api } from "./api.js";
-import { el, fill } from "./dom.js";
+import { el, fill, find, findAll } from "./dom.js";
 import { fromGame, gameLine } from "./gamelist.js";
 import { onLangChange, t, translate } from "./i18n.js";
 import { toast } from "./ui.js";
+
+/**
+ * @typedef {import("./types/wire.js").GameCreate} GameCreate
+ * @typedef {import("./types/wire.js").GamePublic} GamePublic
+ */
 
 const OPTIONS = `
   <label><span data-i18n="home.length"></span>
@@ -75,74 +81,108 @@ const TEMPLATE = `
   </section>
 </section>`;
 
+/**
+ * The new game a home form asks for.
+ * @param {HTMLFormElement} form
+ * @param {GameCreate["mode"]} mode
+ * @returns {GameCreate}
+ */
 function body(form, mode) {
   const data = new FormData(form);
   const length = data.get("length");
   const money = length === "money";
   const cube = data.get("cube") === "on";
+  /** @type {GameCreate} */
   const request = {
     mode,
     length: money ? null : Number(length),
-    rules: { preset: data.get("preset"), cube },
+    rules: { preset: /** @type {"standard" | "iranian"} */ (data.get("preset")), cube },
     // The Crawford rule is for matches, the Jacoby rule and beavers for money play (R19).
     crawford: money || data.get("crawford") === "on",
   };
-  if (money && cube) request.options = { jacoby: data.get("jacoby") === "on", beavers: data.get("beavers") === "on" };
-  if (mode === "bot") request.bot_level = data.get("level");
-  if (mode === "friend") request.clock = data.get("clock") || "none";
+  if (money && cube)
+    request.options = {
+      jacoby: data.get("jacoby") === "on",
+      beavers: data.get("beavers") === "on",
+    };
+  if (mode === "bot")
+    request.bot_level = /** @type {GameCreate["bot_level"]} */ (data.get("level"));
+  if (mode === "friend")
+    request.clock = /** @type {GameCreate["clock"]} */ (data.get("clock") || "none");
   return request;
 }
 
+/**
+ * @param {GameCreate} request
+ * @returns {Promise<GamePublic>}
+ */
 async function create(request) {
+  /** @type {GamePublic} */
   const game = await api("POST", "/api/games", request);
   localStorage.setItem(`nard.game.${game.id}`, JSON.stringify(request));
   return game;
 }
 
-/** Show the cube options that apply to the form's game: Crawford in a match, Jacoby and beavers in money play. */
+/**
+ * Show the cube options that apply to the form's game: Crawford in a match, Jacoby and
+ * beavers in money play.
+ * @param {HTMLFormElement} form
+ */
 function showCubeOptions(form) {
   // (form.elements.length is the number of fields: ask by name.)
-  const money = form.querySelector("[name=length]").value === "money";
-  const cube = form.querySelector("[name=cube]").checked;
-  form.querySelector(".match-only").hidden = money || !cube;
-  form.querySelector(".money-only").hidden = !money || !cube;
+  const money = find(form, "[name=length]", HTMLSelectElement).value === "money";
+  const cube = find(form, "[name=cube]", HTMLInputElement).checked;
+  find(form, ".match-only").hidden = money || !cube;
+  find(form, ".money-only").hidden = !money || !cube;
 }
 
+/** @param {unknown} error */
+const errorText = (error) => (error instanceof Error ? error.message : String(error));
+
+/** @param {HTMLElement} root */
 export async function homePage(root) {
   root.innerHTML = TEMPLATE;
   translate(root);
   // The Iranian preset plays without the cube: follow it, but let people change it.
-  root.querySelectorAll("select[name=preset]").forEach((select) =>
+  for (const select of findAll(root, "select[name=preset]", HTMLSelectElement)) {
+    const form = select.form;
+    if (!form) continue;
     select.addEventListener("change", () => {
-      select.form.querySelector("input[name=cube]").checked = select.value !== "iranian";
-      showCubeOptions(select.form);
-    }),
-  );
-  root.querySelectorAll("form.card").forEach((form) => {
+      find(form, "input[name=cube]", HTMLInputElement).checked = select.value !== "iranian";
+      showCubeOptions(form);
+    });
+  }
+  for (const form of findAll(root, "form.card", HTMLFormElement)) {
     for (const name of ["length", "cube"]) {
-      form.querySelector(`[name=${name}]`).addEventListener("change", () => showCubeOptions(form));
+      find(form, `[name=${name}]`).addEventListener("change", () => showCubeOptions(form));
     }
     showCubeOptions(form);
-  });
-  root.querySelector("#play-bot").addEventListener("submit", async (event) => {
-    event.preventDefault();
-    try {
-      const game = await create(body(event.target, "bot"));
-      location.href = `/game/${game.id}`;
-    } catch (error) {
-      toast(error.message);
-    }
-  });
-  root.querySelector("#play-hotseat").addEventListener("submit", async (event) => {
-    event.preventDefault();
-    try {
-      const game = await create(body(event.target, "hotseat"));
-      location.href = `/game/${game.id}`;
-    } catch (error) {
-      toast(error.message);
-    }
-  });
-  const friend = root.querySelector("#play-friend");
+  }
+  /**
+   * A form that starts a game and goes to it.
+   * @param {string} selector
+   * @param {GameCreate["mode"]} mode
+   */
+  const startOn = (selector, mode) => {
+    const form = find(root, selector, HTMLFormElement);
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      try {
+        const game = await create(body(form, mode));
+        location.href = `/game/${game.id}`;
+      } catch (error) {
+        toast(errorText(error));
+      }
+    });
+  };
+  startOn("#play-bot", "bot");
+  startOn("#play-hotseat", "hotseat");
+  const friend = find(root, "#play-friend", HTMLFormElement);
+  const result = find(friend, ".invite-result");
+  const link = find(friend, ".invite-link", HTMLInputElement);
+  const area = find(friend, ".share-text", HTMLTextAreaElement);
+  const share = find(friend, "[data-share]", HTMLButtonElement);
+  /** @type {{ url: string, id: string } | null} */
   let invite = null;
   const shareText = () => (invite ? t("home.shareText", { url: invite.url }) : "");
   friend.addEventListener("submit", async (event) => {
@@ -150,51 +190,65 @@ export async function homePage(root) {
     try {
       const request = body(friend, "friend");
       const game = await create(request);
-      invite = { url: new URL(game.invite_url, location.origin).href, id: game.id };
-      const result = friend.querySelector(".invite-result");
+      invite = { url: new URL(game.invite_url ?? "", location.origin).href, id: game.id };
       result.hidden = false;
-      result.querySelector(".invite-link").value = invite.url;
-      result.querySelector(".share-text").value = shareText();
-      result.querySelector(".go-game").href = `/game/${game.id}`;
-      result.querySelector("[data-share]").hidden = !navigator.share;
+      link.value = invite.url;
+      area.value = shareText();
+      find(result, ".go-game", HTMLAnchorElement).href = `/game/${game.id}`;
+      share.hidden = !("share" in navigator);
     } catch (error) {
-      toast(error.message);
+      toast(errorText(error));
     }
   });
-  friend.querySelectorAll("[data-copy]").forEach((button) =>
+  for (const button of findAll(friend, "[data-copy]")) {
     button.addEventListener("click", async () => {
       const text = button.dataset.copy === "link" ? invite?.url : shareText();
       try {
-        await navigator.clipboard.writeText(text);
+        await navigator.clipboard.writeText(text ?? "");
         toast(t("home.copied"));
       } catch {
-        friend.querySelector(button.dataset.copy === "link" ? ".invite-link" : ".share-text").select();
+        (button.dataset.copy === "link" ? link : area).select();
       }
-    }),
-  );
-  friend.querySelector("[data-share]").addEventListener("click", () => {
-    navigator.share?.({ title: t("app.title"), text: shareText(), url: invite?.url }).catch(() => {});
+    });
+  }
+  share.addEventListener("click", () => {
+    navigator
+      .share?.({ title: t("app.title"), text: shareText(), url: invite?.url })
+      .catch(() => {});
   });
   onLangChange(() => {
-    const area = friend.querySelector(".share-text");
     if (invite) area.value = shareText();
     listGames(root);
   });
   await listGames(root);
 }
 
+/** @param {HTMLElement} root */
 async function listGames(root) {
-  const list = root.querySelector(".game-list");
+  const list = find(root, ".game-list");
+  /** @type {import("./types/wire.js").GameSummary[]} */
   let games = [];
   try {
-    games = (await api("GET", "/api/games?finished=false")).data;
+    /** @type {import("./types/wire.js").GamesPublic} */
+    const answer = await api("GET", "/api/games?finished=false");
+    games = answer.data;
   } catch {
     games = [];
   }
   fill(
     list,
     games.length
-      ? games.map((game) => el("li", {}, el("a", { href: `/game/${encodeURIComponent(game.id)}`, class: "game-link" }, gameLine(fromGame(game)))))
+      ? games.map((game) =>
+          el(
+            "li",
+            {},
+            el(
+              "a",
+              { href: `/game/${encodeURIComponent(game.id)}`, class: "game-link" },
+              gameLine(fromGame(game)),
+            ),
+          ),
+        )
       : el("li", { class: "empty" }, t("home.noGames")),
   );
 }

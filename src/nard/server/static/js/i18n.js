@@ -18,7 +18,9 @@ function guess() {
 
 export async function loadTexts() {
   const [en, fa] = await Promise.all(
-    ["en", "fa"].map((code) => fetch(new URL(`../i18n/${code}.json`, import.meta.url)).then((r) => r.json())),
+    ["en", "fa"].map((code) =>
+      fetch(new URL(`../i18n/${code}.json`, import.meta.url)).then((r) => r.json()),
+    ),
   );
   texts.en = en;
   texts.fa = fa;
@@ -41,6 +43,16 @@ const PERSIAN_DIGITS = "۰۱۲۳۴۵۶۷۸۹";
 export function num(value) {
   const text = String(value);
   return lang === "fa" ? text.replace(/[0-9]/g, (d) => PERSIAN_DIGITS[Number(d)]) : text;
+}
+
+/**
+ * A decimal with ``digits`` places, in the page's digits and decimal sign (٫ in Persian).
+ * @param {number} value
+ * @param {number} digits
+ */
+export function decimal(value, digits) {
+  const text = num(value.toFixed(digits));
+  return lang === "fa" ? text.replace(".", "٫") : text;
 }
 
 /** @type {Record<string, Intl.PluralRules>} */
@@ -75,13 +87,19 @@ function lookup(keys) {
  * @returns {string}
  */
 export function t(key, vars = {}) {
-  const keys = typeof vars.count === "number" ? [`${key}.${pluralOf(vars.count)}`, `${key}.other`, key] : [key];
+  const keys =
+    typeof vars.count === "number"
+      ? [`${key}.${pluralOf(vars.count)}`, `${key}.other`, key]
+      : [key];
   // One pass over the text, so that a value (a player's name) holding "{black}" stays as written.
-  return lookup(keys).replace(/\{(\w+)\}/g, (/** @type {string} */ whole, /** @type {string} */ name) => {
-    if (!Object.hasOwn(vars, name)) return whole;
-    const value = vars[name];
-    return typeof value === "number" ? num(value) : String(value);
-  });
+  return lookup(keys).replace(
+    /\{(\w+)\}/g,
+    (/** @type {string} */ whole, /** @type {string} */ name) => {
+      if (!Object.hasOwn(vars, name)) return whole;
+      const value = vars[name];
+      return typeof value === "number" ? num(value) : String(value);
+    },
+  );
 }
 
 /**
@@ -91,7 +109,8 @@ export function t(key, vars = {}) {
  */
 export function translate(root = document) {
   for (const el of root.querySelectorAll("[data-i18n]")) {
-    if (el instanceof HTMLElement || el instanceof SVGElement) el.textContent = t(el.dataset.i18n ?? "");
+    if (el instanceof HTMLElement || el instanceof SVGElement)
+      el.textContent = t(el.dataset.i18n ?? "");
   }
   for (const el of root.querySelectorAll("[data-i18n-title]")) {
     if (!(el instanceof HTMLElement)) continue;
@@ -99,7 +118,8 @@ export function translate(root = document) {
     el.setAttribute("aria-label", el.title);
   }
   for (const el of root.querySelectorAll("[data-num]")) {
-    if (el instanceof HTMLElement || el instanceof SVGElement) el.textContent = num(el.dataset.num ?? "");
+    if (el instanceof HTMLElement || el instanceof SVGElement)
+      el.textContent = num(el.dataset.num ?? "");
   }
   for (const el of root.querySelectorAll("[data-i18n-placeholder]")) {
     if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) {

@@ -9,7 +9,15 @@ import { Board, moveChecker, ownOf } from "./board.js";
 import { el, fill, tr } from "./dom.js";
 import { lang, num, onLangChange, signed, t, translate } from "./i18n.js";
 import { notation } from "./notation.js";
-import { boardModel, diceWords, explanation, freeMoves, playNode, puzzleCounts, stepsText } from "./practice.js";
+import {
+  boardModel,
+  diceWords,
+  explanation,
+  freeMoves,
+  playNode,
+  puzzleCounts,
+  stepsText,
+} from "./practice.js";
 
 // replay.js still imports it from here; it lives in api.js.
 export { refusalText };
@@ -67,7 +75,9 @@ function verdictNodes(verdict) {
     // A legal play the ranking lacks is no refusal by the rules: only say why it is not judged.
     if (code === "not_ranked") return [el("div", { class: "refusal" }, error)];
     const why = verdict.explanation ? explanation(verdict.explanation) : error;
-    return [el("div", { class: "refusal" }, el("p", {}, el("strong", {}, t("mistakes.refused"))), why)];
+    return [
+      el("div", { class: "refusal" }, el("p", {}, el("strong", {}, t("mistakes.refused"))), why),
+    ];
   }
   /**
    * @param {string} key
@@ -98,10 +108,18 @@ function verdictNodes(verdict) {
     verdict.loss !== null &&
       verdict.loss > 0 &&
       el("p", { class: "your-loss" }, t("mistakes.yourLoss", { loss: amount(verdict.loss) })),
-    el("p", { class: "difference" }, t("mistakes.difference", { difference: amount(verdict.difference) })),
+    el(
+      "p",
+      { class: "difference" },
+      t("mistakes.difference", { difference: amount(verdict.difference) }),
+    ),
     verdict.mastered
       ? el("p", { class: "mastered" }, t("mistakes.masteredNow"))
-      : el("p", { class: "hint-text" }, t("mistakes.again", { date: date(verdict.due_at), box: verdict.box, last: LAST_BOX })),
+      : el(
+          "p",
+          { class: "hint-text" },
+          t("mistakes.again", { date: date(verdict.due_at), box: verdict.box, last: LAST_BOX }),
+        ),
   ].filter((node) => node !== false);
 }
 
@@ -113,11 +131,23 @@ export async function mistakesPage(root) {
   const task = el("p", { class: "puzzle-task" });
   const boardWrap = el("div", { class: "board-wrap" });
   const boardSteps = el("bdi", { dir: "ltr", class: "notation board-steps" });
-  const undo = tr("button", "trainer.undo", { type: "button", class: "btn small undo-board-play", disabled: true });
-  const check = tr("button", "mistakes.check", { type: "button", class: "btn primary check-puzzle", disabled: true });
+  const undo = tr("button", "trainer.undo", {
+    type: "button",
+    class: "btn small undo-board-play",
+    disabled: true,
+  });
+  const check = tr("button", "mistakes.check", {
+    type: "button",
+    class: "btn primary check-puzzle",
+    disabled: true,
+  });
   const boardPlay = el("p", { class: "copy-row board-play" }, boardSteps, " ", undo, " ", check);
   const result = el("div", { class: "puzzle-result", "aria-live": "polite" });
-  const next = tr("button", "mistakes.next", { type: "button", class: "btn next-puzzle", hidden: true });
+  const next = tr("button", "mistakes.next", {
+    type: "button",
+    class: "btn next-puzzle",
+    hidden: true,
+  });
   const section = el(
     "section",
     { class: "card mistakes" },
@@ -164,19 +194,26 @@ export async function mistakesPage(root) {
     check.disabled = !steps.length || !open;
     if (verdict && !open) {
       // Answered: the position again, with the best play drawn on it.
-      const best = parsePlay(verdict.best.play).map((/** @type {{ from: number, to: number }} */ { from, to }) => [
-        from,
-        to,
-      ]);
+      const best = parsePlay(verdict.best.play).map(
+        (/** @type {{ from: number, to: number }} */ { from, to }) => [from, to],
+      );
       board.render(boardModel(puzzle.board, puzzle.dice, best));
       return;
     }
-    board.render(boardModel(position, puzzle.dice, [], steps.length < 4 ? freeMoves(position) : undefined));
+    board.render(
+      boardModel(position, puzzle.dice, [], steps.length < 4 ? freeMoves(position) : undefined),
+    );
   };
   /** @param {NextPuzzleView} answer */
   const show = (answer) => {
     showCounts(answer.counts);
-    section.dataset.state = verdict ? (verdict.legal ? verdictKind(verdict) : "refused") : puzzle ? "open" : "none";
+    section.dataset.state = verdict
+      ? verdict.legal
+        ? verdictKind(verdict)
+        : "refused"
+      : puzzle
+        ? "open"
+        : "none";
     boardPlay.hidden = !puzzle;
     if (!puzzle) {
       origin.textContent = "";
@@ -193,7 +230,8 @@ export async function mistakesPage(root) {
     );
     const said = t("mistakes.task", { dice: diceWords(puzzle.dice) });
     // Nothing due: say so; the server offers the one practised longest ago, to practise early.
-    const early = !answer.due_now && !verdict ? `${t("mistakes.noneDue", { date: date(puzzle.due_at) })} ` : "";
+    const early =
+      !answer.due_now && !verdict ? `${t("mistakes.noneDue", { date: date(puzzle.due_at) })} ` : "";
     task.textContent = early + said;
     fill(result, verdict && verdictNodes(verdict));
     next.hidden = !verdict?.legal;

@@ -26,13 +26,15 @@ export const pointWord = (own) => (own === 25 ? "bar" : own === 0 ? "off" : Stri
  * Steps as a play in notation ("13/7 8/7").
  * @param {Step[]} steps
  */
-export const stepsText = (steps) => steps.map(([from, to]) => `${pointWord(from)}/${pointWord(to)}`).join(" ");
+export const stepsText = (steps) =>
+  steps.map(([from, to]) => `${pointWord(from)}/${pointWord(to)}`).join(" ");
 
 /**
  * Dice as a reader says them ("6-1", «۶ و ۱»).
  * @param {number[]} dice
  */
-export const diceWords = (dice) => (lang === "fa" ? `${num(dice[0])} و ${num(dice[1])}` : `${dice[0]}-${dice[1]}`);
+export const diceWords = (dice) =>
+  lang === "fa" ? `${num(dice[0])} و ${num(dice[1])}` : `${dice[0]}-${dice[1]}`;
 
 /**
  * A play in notation, kept left to right inside Persian text.
@@ -53,7 +55,8 @@ export function freeMoves(board) {
     if (!board.white[from] || (board.white[25] && from !== 25)) continue;
     const loc = locOf("white", from, "white");
     const reach = new Set(["off-white"]);
-    for (let to = from - 1; to >= 1; to -= 1) if (board.black[25 - to] < 2) reach.add(locOf("white", to, "white"));
+    for (let to = from - 1; to >= 1; to -= 1)
+      if (board.black[25 - to] < 2) reach.add(locOf("white", to, "white"));
     sources.add(loc);
     targets.set(loc, reach);
   }
@@ -79,7 +82,10 @@ export function boardModel(board, dice, steps, moves = { sources: new Set(), tar
     cube: null,
     sources: moves.sources,
     targets: moves.targets,
-    arrows: steps.map(([from, to]) => ({ from: locOf("white", from, "white"), to: locOf("white", to, "white") })),
+    arrows: steps.map(([from, to]) => ({
+      from: locOf("white", from, "white"),
+      to: locOf("white", to, "white"),
+    })),
   };
 }
 
@@ -101,7 +107,11 @@ export function explanation(why, { report = null, showLegal } = {}) {
     why.legal_steps.length > 0 &&
     el(
       "button",
-      { type: "button", class: "btn small show-legal", onclick: () => showLegal?.(why.legal_steps) },
+      {
+        type: "button",
+        class: "btn small show-legal",
+        onclick: () => showLegal?.(why.legal_steps),
+      },
       t("trainer.showLegal"),
     );
   const query =
@@ -116,7 +126,13 @@ export function explanation(why, { report = null, showLegal } = {}) {
     el("p", { class: "explanation" }, lang === "fa" ? why.message.fa : why.message.en),
     el("p", { class: "copy-row" }, link, legal && " ", legal),
     why.legal_play ? el("p", {}, `${t("trainer.legalPlay")} `, playNode(why.legal_play)) : null,
-    query ? el("p", {}, el("a", { class: "report-link", href: `/report?${query}` }, t("trainer.report.open"))) : null,
+    query
+      ? el(
+          "p",
+          {},
+          el("a", { class: "report-link", href: `/report?${query}` }, t("trainer.report.open")),
+        )
+      : null,
   ].filter((node) => node !== null);
 }
 
@@ -130,7 +146,8 @@ export function puzzleCounts(counts) {
    * @param {number} value
    * @param {string} name
    */
-  const item = (key, value, name) => el("div", {}, el("dt", {}, t(key)), el("dd", { class: name }, num(value)));
+  const item = (key, value, name) =>
+    el("div", {}, el("dt", {}, t(key)), el("dd", { class: name }, num(value)));
   return el(
     "dl",
     { class: "puzzle-counts" },

@@ -12,7 +12,8 @@ import { toast } from "./ui.js";
  * A step of the report's play ("13/7*") as [from, to]; "bar" is 25, "off" 0.
  * @param {string} text
  */
-const stepOf = (text) => text.split("/").map((p) => (p === "bar" ? 25 : p === "off" ? 0 : Number(p.replace("*", ""))));
+const stepOf = (text) =>
+  text.split("/").map((p) => (p === "bar" ? 25 : p === "off" ? 0 : Number(p.replace("*", ""))));
 
 /** @param {HTMLElement} root */
 export async function reportPage(root) {
@@ -26,7 +27,10 @@ export async function reportPage(root) {
     dir: "auto",
     "aria-labelledby": "report-title",
   });
-  const copy = tr("button", "trainer.report.copy", { type: "button", class: "btn primary copy-report" });
+  const copy = tr("button", "trainer.report.copy", {
+    type: "button",
+    class: "btn primary copy-report",
+  });
   fill(
     root,
     el(

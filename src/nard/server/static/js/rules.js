@@ -41,14 +41,22 @@ export function rulesSummary(record) {
   const rules = record.rules || {};
   const iranian = Object.entries(IRANIAN).every(([key, value]) => Boolean(rules[key]) === value);
   const customs = [];
-  if (rules.escape_after_hit) customs.push(t("custom.escape", { scope: t(`scope.${rules.escape_scope || "home"}`) }));
+  if (rules.escape_after_hit)
+    customs.push(t("custom.escape", { scope: t(`scope.${rules.escape_scope || "home"}`) }));
   if (rules.no_home_cover_after_hit) customs.push(t("custom.noHomeCover"));
   if (rules.gammon_wins_match) customs.push(t("custom.gammonWins"));
   if (rules.no_backgammon) customs.push(t("custom.noBackgammon"));
-  const preset = iranian ? t("rules.iranian") : customs.length ? t("rules.custom") : t("rules.standard");
+  const preset = iranian
+    ? t("rules.iranian")
+    : customs.length
+      ? t("rules.custom")
+      : t("rules.standard");
   // A 1-point match is decided by its one game: there is nothing to double for.
   const cube = rules.cube !== false && record.length !== 1;
-  const parts = [preset, cube ? t("rules.cube") : rules.cube === false ? t("rules.noCube") : t("rules.noCubeOnePoint")];
+  const parts = [
+    preset,
+    cube ? t("rules.cube") : rules.cube === false ? t("rules.noCube") : t("rules.noCubeOnePoint"),
+  ];
   parts.push(record.length ? t("game.matchLength", { length: record.length }) : t("game.money"));
   if (cube) {
     const options = record.options || {};
@@ -60,7 +68,13 @@ export function rulesSummary(record) {
     el("strong", {}, t("rules.title")),
     document.createTextNode(" "),
     el("span", { class: "rules-preset" }, parts.join(" · ")),
-    customs.length ? el("ul", {}, customs.map((custom) => el("li", {}, custom))) : null,
+    customs.length
+      ? el(
+          "ul",
+          {},
+          customs.map((custom) => el("li", {}, custom)),
+        )
+      : null,
   ].filter((node) => node !== null);
 }
 

@@ -15,7 +15,7 @@ export function escapeHtml(text) {
 /**
  * @typedef {object} DialogButton
  * @property {string} label
- * @property {string} [value]
+ * @property {string | null} [value]
  * @property {boolean} [primary]
  * @property {(box: HTMLDialogElement) => void} [keep] acts inside the dialog (a hint) and leaves it open
  */
