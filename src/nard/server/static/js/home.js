@@ -1,7 +1,8 @@
 // @ts-check
 // The home page: play the computer, invite a friend, play at one screen, continue.
 import { api } from "./api.js";
-import { el, fill, find, findAll } from "./dom.js";
+import { el, fill, find, findAll, tr } from "./dom.js";
+import { checkbox, choice, labelled } from "./forms.js";
 import { fromGame, gameLine } from "./gamelist.js";
 import { onLangChange, t, translate } from "./i18n.js";
 import { toast } from "./ui.js";
@@ -11,75 +12,122 @@ import { toast } from "./ui.js";
  * @typedef {import("./types/wire.js").GamePublic} GamePublic
  */
 
-const OPTIONS = `
-  <label><span data-i18n="home.length"></span>
-    <select name="length">
-      <option value="1" data-num="1"></option><option value="3" data-num="3"></option>
-      <option value="5" data-num="5" selected></option><option value="7" data-num="7"></option>
-      <option value="11" data-num="11"></option><option value="money" data-i18n="home.money"></option>
-    </select></label>
-  <label><span data-i18n="home.rules"></span>
-    <select name="preset">
-      <option value="standard" data-i18n="rules.standard"></option>
-      <option value="iranian" data-i18n="rules.iranian"></option>
-    </select></label>
-  <label class="check"><input type="checkbox" name="cube" checked> <span data-i18n="home.cube"></span></label>
-  <label class="check match-only"><input type="checkbox" name="crawford" checked> <span data-i18n="home.crawford"></span></label>
-  <fieldset class="money-only" hidden><legend data-i18n="home.moneyOnly"></legend>
-    <label class="check"><input type="checkbox" name="jacoby"> <span data-i18n="home.jacoby"></span></label>
-    <label class="check"><input type="checkbox" name="beavers"> <span data-i18n="home.beavers"></span></label>
-  </fieldset>`;
+/** A match's length, rules and cube (each form on the page has them). */
+function gameOptions() {
+  const lengths = ["1", "3", "5", "7", "11"].map((value) =>
+    el("option", { value, "data-num": value, selected: value === "5" }),
+  );
+  return [
+    labelled(
+      "home.length",
+      el("select", { name: "length" }, lengths, tr("option", "home.money", { value: "money" })),
+    ),
+    labelled(
+      "home.rules",
+      choice("preset", [
+        ["standard", "rules.standard"],
+        ["iranian", "rules.iranian"],
+      ]),
+    ),
+    checkbox("cube", "home.cube", { checked: true }),
+    checkbox("crawford", "home.crawford", { checked: true, class: "match-only" }),
+    el(
+      "fieldset",
+      { class: "money-only", hidden: true },
+      tr("legend", "home.moneyOnly"),
+      checkbox("jacoby", "home.jacoby"),
+      checkbox("beavers", "home.beavers"),
+    ),
+  ];
+}
 
-const TEMPLATE = `
-<section class="home">
-  <p class="lead" data-i18n="home.lead"></p>
-  <div class="cards">
-    <form class="card" id="play-bot">
-      <h2 data-i18n="home.bot"></h2>
-      <label><span data-i18n="home.level"></span>
-        <select name="level">
-          <option value="beginner" data-i18n="level.beginner"></option>
-          <option value="casual" data-i18n="level.casual"></option>
-          <option value="intermediate" data-i18n="level.intermediate" selected></option>
-          <option value="advanced" data-i18n="level.advanced"></option>
-          <option value="expert" data-i18n="level.expert"></option>
-          <option value="world_class" data-i18n="level.world_class"></option>
-        </select></label>
-      ${OPTIONS}
-      <button class="btn primary" type="submit" data-i18n="home.start"></button>
-    </form>
-    <form class="card" id="play-friend">
-      <h2 data-i18n="home.friend"></h2>
-      ${OPTIONS}
-      <label><span data-i18n="clock.choose"></span>
-        <select name="clock">
-          <option value="none" data-i18n="clock.none" selected></option>
-          <option value="blitz" data-i18n="clock.blitz"></option>
-          <option value="rapid" data-i18n="clock.rapid"></option>
-          <option value="classical" data-i18n="clock.classical"></option>
-        </select></label>
-      <button class="btn primary" type="submit" data-i18n="home.invite"></button>
-      <div class="invite-result" hidden>
-        <p data-i18n="home.inviteReady"></p>
-        <div class="copy-row"><input class="invite-link" readonly><button type="button" class="btn" data-copy="link" data-i18n="home.copy"></button></div>
-        <textarea class="share-text" readonly rows="3"></textarea>
-        <div class="copy-row"><button type="button" class="btn" data-copy="text" data-i18n="home.copyText"></button>
-        <button type="button" class="btn" data-share data-i18n="home.share" hidden></button>
-        <a class="btn primary go-game" data-i18n="home.goToGame"></a></div>
-      </div>
-    </form>
-    <form class="card" id="play-hotseat">
-      <h2 data-i18n="home.hotseat"></h2>
-      <p class="hint-text" data-i18n="home.hotseatHelp"></p>
-      ${OPTIONS}
-      <button class="btn primary" type="submit" data-i18n="home.start"></button>
-    </form>
-  </div>
-  <section class="card continue">
-    <h2 data-i18n="home.continue"></h2>
-    <ul class="game-list"></ul>
-  </section>
-</section>`;
+/** @param {string} key */
+const startButton = (key) => tr("button", key, { class: "btn primary", type: "submit" });
+
+/** @param {string} key */
+const copyButton = (key, /** @type {import("./dom.js").Attrs} */ attrs) =>
+  tr("button", key, { type: "button", class: "btn", ...attrs });
+
+/** The page's forms and lists, their texts filled by translate(). */
+function skeleton() {
+  const levels = ["beginner", "casual", "intermediate", "advanced", "expert", "world_class"];
+  const clocks = ["none", "blitz", "rapid", "classical"];
+  const invite = el(
+    "div",
+    { class: "invite-result", hidden: true },
+    tr("p", "home.inviteReady"),
+    el(
+      "div",
+      { class: "copy-row" },
+      el("input", { class: "invite-link", readonly: true }),
+      copyButton("home.copy", { "data-copy": "link" }),
+    ),
+    el("textarea", { class: "share-text", readonly: true, rows: 3 }),
+    el(
+      "div",
+      { class: "copy-row" },
+      copyButton("home.copyText", { "data-copy": "text" }),
+      " ",
+      copyButton("home.share", { "data-share": true, hidden: true }),
+      " ",
+      tr("a", "home.goToGame", { class: "btn primary go-game" }),
+    ),
+  );
+  return el(
+    "section",
+    { class: "home" },
+    tr("p", "home.lead", { class: "lead" }),
+    el(
+      "div",
+      { class: "cards" },
+      el(
+        "form",
+        { class: "card", id: "play-bot" },
+        tr("h2", "home.bot"),
+        labelled(
+          "home.level",
+          choice(
+            "level",
+            levels.map((level) => [level, `level.${level}`]),
+            "intermediate",
+          ),
+        ),
+        gameOptions(),
+        startButton("home.start"),
+      ),
+      el(
+        "form",
+        { class: "card", id: "play-friend" },
+        tr("h2", "home.friend"),
+        gameOptions(),
+        labelled(
+          "clock.choose",
+          choice(
+            "clock",
+            clocks.map((clock) => [clock, `clock.${clock}`]),
+            "none",
+          ),
+        ),
+        startButton("home.invite"),
+        invite,
+      ),
+      el(
+        "form",
+        { class: "card", id: "play-hotseat" },
+        tr("h2", "home.hotseat"),
+        tr("p", "home.hotseatHelp", { class: "hint-text" }),
+        gameOptions(),
+        startButton("home.start"),
+      ),
+    ),
+    el(
+      "section",
+      { class: "card continue" },
+      tr("h2", "home.continue"),
+      el("ul", { class: "game-list" }),
+    ),
+  );
+}
 
 /**
  * The new game a home form asks for.
@@ -141,7 +189,7 @@ const errorText = (error) => (error instanceof Error ? error.message : String(er
 
 /** @param {HTMLElement} root */
 export async function homePage(root) {
-  root.innerHTML = TEMPLATE;
+  fill(root, skeleton());
   translate(root);
   // The Iranian preset plays without the cube: follow it, but let people change it.
   for (const select of findAll(root, "select[name=preset]", HTMLSelectElement)) {

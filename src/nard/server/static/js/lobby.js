@@ -3,7 +3,8 @@
 // Live over /ws/lobby (the same event bus as games); actions go over HTTP.
 import { TurnAlerts } from "./alerts.js";
 import { ApiError, api, me } from "./api.js";
-import { el, fill, find, findAll } from "./dom.js";
+import { el, fill, find, findAll, tr } from "./dom.js";
+import { checkbox, choice, labelled } from "./forms.js";
 import { num, onLangChange, t, translate } from "./i18n.js";
 import { playerName } from "./names.js";
 import { toast } from "./ui.js";
@@ -17,66 +18,129 @@ import { toast } from "./ui.js";
  * @typedef {(offer: ChallengeView, mine: boolean) => void} Act
  */
 
-const TEMPLATE = `
-<section class="lobby">
-  <form class="card guest-name" hidden>
-    <h2 data-i18n="lobby.nameTitle"></h2>
-    <p data-i18n="lobby.nameHelp"></p>
-    <div class="copy-row"><input name="display_name" maxlength="40" required data-i18n-placeholder="lobby.namePlaceholder">
-    <button class="btn primary" type="submit" data-i18n="lobby.nameSave"></button>
-    <button class="btn" type="button" data-skip data-i18n="lobby.nameSkip"></button></div>
-  </form>
-  <div class="cards">
-    <form class="card" id="quick">
-      <h2 data-i18n="lobby.quick"></h2>
-      <p class="hint-text" data-i18n="lobby.quickHelp"></p>
-      <label><span data-i18n="lobby.length"></span><select name="length"></select></label>
-      <label><span data-i18n="lobby.rules"></span><select name="preset">
-        <option value="standard" data-i18n="rules.standard"></option>
-        <option value="iranian" data-i18n="rules.iranian"></option></select></label>
-      <button class="btn primary" type="submit" data-i18n="lobby.playNow"></button>
-      <p class="seeking" hidden><span data-i18n="lobby.seeking"></span>
-        <button class="btn" type="button" data-stop data-i18n="lobby.stopSeeking"></button></p>
-    </form>
-    <form class="card" id="challenge">
-      <h2 data-i18n="lobby.create"></h2>
-      <label><span data-i18n="lobby.length"></span><select name="length"></select></label>
-      <label><span data-i18n="lobby.rules"></span><select name="preset">
-        <option value="standard" data-i18n="rules.standard"></option>
-        <option value="iranian" data-i18n="rules.iranian"></option></select></label>
-      <details class="switches"><summary data-i18n="lobby.switches"></summary>
-        <label class="check"><input type="checkbox" name="escape_after_hit"> <span data-i18n="lobby.escape"></span></label>
-        <label><span data-i18n="lobby.escapeScope"></span><select name="escape_scope">
-          <option value="home" data-i18n="scope.home"></option>
-          <option value="board" data-i18n="scope.board"></option></select></label>
-        <label class="check"><input type="checkbox" name="no_home_cover_after_hit"> <span data-i18n="lobby.noHomeCover"></span></label>
-        <label class="check"><input type="checkbox" name="gammon_wins_match"> <span data-i18n="lobby.gammonWins"></span></label>
-        <label class="check"><input type="checkbox" name="no_backgammon"> <span data-i18n="lobby.noBackgammon"></span></label>
-      </details>
-      <label class="check"><input type="checkbox" name="cube" checked> <span data-i18n="lobby.cube"></span></label>
-      <label><span data-i18n="lobby.clock"></span><select name="clock">
-        <option value="none" data-i18n="lobby.clock.none"></option>
-        <option value="blitz" data-i18n="lobby.clock.blitz"></option>
-        <option value="rapid" data-i18n="lobby.clock.rapid"></option>
-        <option value="classical" data-i18n="lobby.clock.classical"></option></select></label>
-      <label class="check"><input type="checkbox" name="rated" checked> <span data-i18n="lobby.rated"></span></label>
-      <label><span data-i18n="lobby.minRating"></span><input name="min_rating" type="number" min="0" max="5000" step="1"></label>
-      <label><span data-i18n="lobby.maxRating"></span><input name="max_rating" type="number" min="0" max="5000" step="1"></label>
-      <button class="btn primary" type="submit" data-i18n="lobby.offer"></button>
-    </form>
-    <form class="card" id="computer">
-      <h2 data-i18n="lobby.computer"></h2>
-      <p class="hint-text" data-i18n="lobby.computerHelp"></p>
-      <label><span data-i18n="lobby.length"></span><select name="length"></select></label>
-      <button class="btn primary" type="submit" data-i18n="lobby.playComputer"></button>
-    </form>
-  </div>
-  <section class="card"><h2 data-i18n="lobby.challenges"></h2><ul class="challenges"></ul></section>
-  <div class="cards">
-    <section class="card"><h2 class="online-title"></h2><ul class="online"></ul></section>
-    <section class="card"><h2 data-i18n="lobby.watch"></h2><ul class="watch"></ul></section>
-  </div>
-</section>`;
+const PRESET_CHOICES = /** @type {[string, string][]} */ ([
+  ["standard", "rules.standard"],
+  ["iranian", "rules.iranian"],
+]);
+
+/**
+ * A rating bound of a challenge.
+ * @param {string} name
+ * @param {string} key
+ */
+const ratingField = (name, key) =>
+  labelled(key, el("input", { name, type: "number", min: 0, max: 5000, step: 1 }));
+
+/** The page's forms and lists, their texts filled by translate(). */
+function skeleton() {
+  const lengthChoice = () => labelled("lobby.length", el("select", { name: "length" }));
+  const rulesChoice = () => labelled("lobby.rules", choice("preset", PRESET_CHOICES));
+  const clocks = ["none", "blitz", "rapid", "classical"];
+  return el(
+    "section",
+    { class: "lobby" },
+    el(
+      "form",
+      { class: "card guest-name", hidden: true },
+      tr("h2", "lobby.nameTitle"),
+      tr("p", "lobby.nameHelp"),
+      el(
+        "div",
+        { class: "copy-row" },
+        el("input", {
+          name: "display_name",
+          maxlength: 40,
+          required: true,
+          "data-i18n-placeholder": "lobby.namePlaceholder",
+        }),
+        " ",
+        tr("button", "lobby.nameSave", { class: "btn primary", type: "submit" }),
+        " ",
+        tr("button", "lobby.nameSkip", { class: "btn", type: "button", "data-skip": true }),
+      ),
+    ),
+    el(
+      "div",
+      { class: "cards" },
+      el(
+        "form",
+        { class: "card", id: "quick" },
+        tr("h2", "lobby.quick"),
+        tr("p", "lobby.quickHelp", { class: "hint-text" }),
+        lengthChoice(),
+        rulesChoice(),
+        tr("button", "lobby.playNow", { class: "btn primary", type: "submit" }),
+        el(
+          "p",
+          { class: "seeking", hidden: true },
+          tr("span", "lobby.seeking"),
+          " ",
+          tr("button", "lobby.stopSeeking", { class: "btn", type: "button", "data-stop": true }),
+        ),
+      ),
+      el(
+        "form",
+        { class: "card", id: "challenge" },
+        tr("h2", "lobby.create"),
+        lengthChoice(),
+        rulesChoice(),
+        el(
+          "details",
+          { class: "switches" },
+          tr("summary", "lobby.switches"),
+          checkbox("escape_after_hit", "lobby.escape"),
+          labelled(
+            "lobby.escapeScope",
+            choice("escape_scope", [
+              ["home", "scope.home"],
+              ["board", "scope.board"],
+            ]),
+          ),
+          checkbox("no_home_cover_after_hit", "lobby.noHomeCover"),
+          checkbox("gammon_wins_match", "lobby.gammonWins"),
+          checkbox("no_backgammon", "lobby.noBackgammon"),
+        ),
+        checkbox("cube", "lobby.cube", { checked: true }),
+        labelled(
+          "lobby.clock",
+          choice(
+            "clock",
+            clocks.map((clock) => [clock, `lobby.clock.${clock}`]),
+          ),
+        ),
+        checkbox("rated", "lobby.rated", { checked: true }),
+        ratingField("min_rating", "lobby.minRating"),
+        ratingField("max_rating", "lobby.maxRating"),
+        tr("button", "lobby.offer", { class: "btn primary", type: "submit" }),
+      ),
+      el(
+        "form",
+        { class: "card", id: "computer" },
+        tr("h2", "lobby.computer"),
+        tr("p", "lobby.computerHelp", { class: "hint-text" }),
+        lengthChoice(),
+        tr("button", "lobby.playComputer", { class: "btn primary", type: "submit" }),
+      ),
+    ),
+    el(
+      "section",
+      { class: "card" },
+      tr("h2", "lobby.challenges"),
+      el("ul", { class: "challenges" }),
+    ),
+    el(
+      "div",
+      { class: "cards" },
+      el(
+        "section",
+        { class: "card" },
+        el("h2", { class: "online-title" }),
+        el("ul", { class: "online" }),
+      ),
+      el("section", { class: "card" }, tr("h2", "lobby.watch"), el("ul", { class: "watch" })),
+    ),
+  );
+}
 
 /** Every match length the server takes (schemas: 1 to 25 points), shortest first. */
 const LENGTHS = Array.from({ length: 25 }, (_, i) => i + 1);
@@ -184,7 +248,7 @@ function challengeItem(offer, mine, act) {
 
 /** @param {HTMLElement} root */
 export async function lobbyPage(root) {
-  root.innerHTML = TEMPLATE;
+  fill(root, skeleton());
   for (const select of findAll(root, 'select[name="length"]')) {
     const money = select.closest("#challenge") ? [null] : [];
     for (const length of [...LENGTHS, ...money]) {

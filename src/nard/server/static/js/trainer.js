@@ -6,6 +6,7 @@ import { api } from "./api.js";
 import { Board, ownOf } from "./board.js";
 import { el, fill, tr } from "./dom.js";
 import { decisionDrill, playsDrill, refusedDrill } from "./drills.js";
+import { labelled } from "./forms.js";
 import { onLangChange, t, translate } from "./i18n.js";
 import { boardModel, diceWords, explanation, pointWord, puzzleCounts } from "./practice.js";
 import { ruleHref } from "./rules.js";
@@ -60,11 +61,6 @@ export async function trainerPage(root) {
   const kindChoice = el("select", { name: "kind" });
   const levelChoice = el("select", { name: "level" });
   const rulesChoice = el("select", { name: "rules" });
-  /**
-   * @param {string} key
-   * @param {HTMLSelectElement} select
-   */
-  const labelled = (key, select) => el("label", {}, tr("span", key), select);
   const form = el(
     "form",
     { class: "trainer-choice copy-row" },
