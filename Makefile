@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 RUN_STAMP := $(VENV)/.installed-run
 STAMP := $(VENV)/.installed-dev
 
-.PHONY: run test system-deps web-deps lint typecheck contracts pytest bench clean
+.PHONY: run test system-deps web-deps lint typecheck contracts jstest pytest bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -23,7 +23,7 @@ $(STAMP): pyproject.toml | $(BIN)/python
 run: $(RUN_STAMP)
 	$(BIN)/nard serve $(ARGS)
 
-test: $(STAMP) system-deps web-deps lint typecheck contracts pytest
+test: $(STAMP) system-deps web-deps lint typecheck contracts jstest pytest
 
 system-deps:
 	bash tools/system-deps.sh
@@ -43,6 +43,11 @@ typecheck: $(STAMP)
 
 contracts: $(STAMP)
 	$(BIN)/lint-imports
+
+# The browser's pure modules (the game page's model, the frames' words) under node's own
+# test runner: no browser, no npm packages.
+jstest:
+	node --test tests/js/
 
 # Two processes for everything but the browser tests, then those (Playwright's sync
 # API keeps an event loop running in its process, which asyncio.run in a later test

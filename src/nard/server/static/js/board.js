@@ -6,8 +6,11 @@
 // "off-white"/"off-black". The acting side's own numbering (bar 25, off 0) is
 // what the server speaks; toOwn/fromOwn convert.
 import { num } from "./i18n.js";
+import { drawCube, drawDice } from "./board/pieces.js";
+import { locOf, other, ownOf } from "./shared/locations.js";
+import { svg as el } from "./shared/svg.js";
 
-const NS = "http://www.w3.org/2000/svg";
+export { locOf, other, ownOf };
 
 /** The board's measures in SVG units, with the whole width and height they make. */
 function geometry(measures) {
@@ -28,30 +31,6 @@ const WIDE = geometry({ MX: 14, MY: 36, PW: 60, BW: 56, TW: 66, PH: 236, GAP: 84
 // on one is a tap on the bar.
 const NARROW = geometry({ MX: 2, MY: 36, PW: 60, BW: 48, TW: 0, PH: 236, GAP: 84, R: 29, BR: 24, OFF: 6, narrow: true });
 const PHONE = "(max-width: 600px)";
-
-export const other = (side) => (side === "white" ? "black" : "white");
-
-function el(name, attrs = {}, parent = null) {
-  const node = document.createElementNS(NS, name);
-  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
-  if (parent) parent.appendChild(node);
-  return node;
-}
-
-/** A side's own point (0..25) as a board location. */
-export function locOf(side, own, viewSide) {
-  if (own === 25) return `bar-${side}`;
-  if (own === 0) return `off-${side}`;
-  return `p${side === viewSide ? own : 25 - own}`;
-}
-
-/** A board location as ``side``'s own point number (bar 25, off 0). */
-export function ownOf(side, loc, viewSide) {
-  if (loc.startsWith("bar")) return 25;
-  if (loc.startsWith("off")) return 0;
-  const view = Number(loc.slice(1));
-  return side === viewSide ? view : 25 - view;
-}
 
 /** Checkers of each side at a location: {side, count}. */
 function occupant(board, loc, viewSide) {
@@ -77,12 +56,6 @@ export function moveChecker(board, side, from, to) {
     next[opp][25] += 1;
   }
   return next;
-}
-
-export function pipCount(counts) {
-  let total = 0;
-  for (let point = 1; point <= 25; point += 1) total += point * counts[point];
-  return total;
 }
 
 export class Board {
@@ -311,8 +284,8 @@ export class Board {
     }
 
     this.drawLastMove(svg, board);
-    this.drawCube(svg);
-    this.drawDice(svg);
+    drawCube(this, svg);
+    drawDice(this, svg);
     this.drawArrows(svg, board);
     this.drawHits(svg, board);
   }
@@ -349,49 +322,6 @@ export class Board {
         const spot = end ? this.topXY(loc, board) : this.topXY(loc, board, 1);
         el("circle", { cx: spot.x, cy: spot.y, r: end ? this.g.R + 2 : this.g.R - 6, class: `last-move ${end && count ? "last-end" : "last-start"}` }, svg);
       }
-    }
-  }
-
-  drawCube(svg) {
-    const cube = this.model.cube;
-    if (!cube) return;
-    // On a phone the cube sits on the bar between the rows, nearer its owner.
-    const size = this.g.narrow ? 36 : 44;
-    const away = this.g.narrow ? 4 : 40;
-    const x = this.trayX() + (this.trayW() - size) / 2;
-    let y = this.g.HEIGHT / 2 - size / 2;
-    if (cube.owner === this.model.viewSide) y = this.g.HEIGHT / 2 + away;
-    else if (cube.owner) y = this.g.HEIGHT / 2 - away - size;
-    const group = el("g", { class: "cube", "data-cube": cube.value }, svg);
-    el("rect", { x, y, width: size, height: size, rx: 7, class: "cube-face" }, group);
-    const label = el("text", { x: x + size / 2, y: y + size / 2 + 8, class: "cube-text" }, group);
-    label.textContent = num(cube.owner ? cube.value : 64);
-  }
-
-  drawDice(svg) {
-    const { dice, diceUsed = [], diceSide, viewSide } = this.model;
-    if (!dice) return;
-    const faces = dice[0] === dice[1] ? [dice[0], dice[0], dice[0], dice[0]] : [...dice];
-    const used = [...diceUsed];
-    const size = 50;
-    const gap = 12;
-    // The roller's dice lie in the roller's right half (as at a real table).
-    const rightHalf = diceSide === viewSide || !diceSide;
-    const halfX = rightHalf === this.homeRight ? this.barX() + this.g.BW : this.boardX0();
-    const total = faces.length * size + (faces.length - 1) * gap;
-    let x = halfX + (6 * this.g.PW - total) / 2;
-    const y = this.g.HEIGHT / 2 - size / 2;
-    const group = el("g", { class: `dice dice-${diceSide || "none"}${this.model.diceLast ? " last-roll" : ""}`, "data-side": diceSide || "" }, svg);
-    for (const face of faces) {
-      const spent = used.indexOf(face);
-      const isUsed = spent >= 0;
-      if (isUsed) used.splice(spent, 1);
-      const die = el("g", { class: `die${isUsed ? " used" : ""}`, "data-face": face }, group);
-      el("rect", { x, y, width: size, height: size, rx: 9, class: `die-face die-${diceSide}` }, die);
-      for (const [dx, dy] of PIPS[face]) {
-        el("circle", { cx: x + size / 2 + dx * 14, cy: y + size / 2 + dy * 14, r: 5, class: `pip pip-${diceSide}` }, die);
-      }
-      x += size + gap;
     }
   }
 
@@ -548,12 +478,3 @@ export class Board {
     });
   }
 }
-
-const PIPS = {
-  1: [[0, 0]],
-  2: [[-1, -1], [1, 1]],
-  3: [[-1, -1], [0, 0], [1, 1]],
-  4: [[-1, -1], [1, -1], [-1, 1], [1, 1]],
-  5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
-  6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]],
-};
