@@ -6,7 +6,8 @@ BIN := $(VENV)/bin
 RUN_STAMP := $(VENV)/.installed-run
 STAMP := $(VENV)/.installed-dev
 
-.PHONY: run test system-deps web-deps lint typecheck contracts jstest pytest bench clean
+.PHONY: run test system-deps web-deps lint typecheck contracts pytest bench clean \
+	js-types js-types-check typecheck-js lint-js format-js jstest
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -23,16 +24,39 @@ $(STAMP): pyproject.toml | $(BIN)/python
 run: $(RUN_STAMP)
 	$(BIN)/nard serve $(ARGS)
 
-test: $(STAMP) system-deps web-deps lint typecheck contracts jstest pytest
+test: $(STAMP) system-deps web-deps lint typecheck contracts js-types-check typecheck-js lint-js jstest pytest
 
 system-deps:
 	bash tools/system-deps.sh
 
-# axe-core, the accessibility checker the browser tests load into the pages (npm, locked).
-web-deps: tests/web/node_modules/.package-lock.json
+# The JavaScript tools, from npm and locked in package-lock.json: TypeScript (tsc checks
+# static/js's JSDoc types), Biome (lints and formats the JS and CSS),
+# json-schema-to-typescript (writes static/js/types) and axe-core (the accessibility
+# checker the browser tests load into the pages).
+NODE_BIN := node_modules/.bin
+web-deps: node_modules/.package-lock.json
 
-tests/web/node_modules/.package-lock.json: tests/web/package.json tests/web/package-lock.json
-	cd tests/web && npm ci --no-audit --no-fund || echo "note: npm missing or offline; the accessibility test will skip" >&2
+node_modules/.package-lock.json: package.json package-lock.json
+	npm ci --no-audit --no-fund
+
+# The message types the pages read and send, generated from the pydantic models'
+# JSON Schema: `make js-types` after changing a model, `make test` checks it was run.
+js-types: $(STAMP) web-deps
+	PYTHONPATH=src $(BIN)/python tools/js_types.py
+
+js-types-check: $(STAMP) web-deps
+	PYTHONPATH=src $(BIN)/python tools/js_types.py --check
+
+typecheck-js: web-deps
+	$(NODE_BIN)/tsc -p tsconfig.json
+
+# Biome lints and formats the JS and the CSS in one fast tool with one config (biome.json),
+# where eslint + prettier + stylelint would be three tools, three configs and many packages.
+lint-js: web-deps
+	$(NODE_BIN)/biome ci --colors=off
+
+format-js: web-deps
+	$(NODE_BIN)/biome check --write
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench
@@ -61,4 +85,4 @@ bench: $(STAMP)
 	$(BIN)/python -m bench.movegen
 
 clean:
-	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache tests/web/node_modules
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache node_modules

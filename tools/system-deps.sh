@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # What the checks use beyond .venv: Chromium (browser tests), npm (to install
-# axe-core for the browser tests' accessibility check), GNU Backgammon (a
+# the JavaScript tools: tsc, Biome, and axe-core for the browser tests' accessibility check), GNU Backgammon (a
 # cross-check of our .mat files), HAProxy (the two-instance test starts it with
 # deploy/haproxy.cfg), PostgreSQL on 127.0.0.1:5432 (the server and
 # storage tests run on it as well as SQLite: trust for local TCP, database

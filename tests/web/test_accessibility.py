@@ -24,7 +24,7 @@ from tests.web.driver import (
 
 require_browser()
 
-AXE = Path(__file__).with_name("node_modules") / "axe-core" / "axe.min.js"
+AXE = Path(__file__).parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 SETTINGS = json.dumps({"speed": "off", "autoForced": False})
 # A refused step to report: 6/0 (bearing off) from the opening position with 6-1.
 REPORT = "position=4HPwATDgc/ABMA&dice=61&play=6/0&rules=standard"
@@ -42,7 +42,7 @@ def pip_analysis(record: str) -> dict[str, Any]:
 def serious_violations(page: Any) -> list[str]:
     """axe-core's serious and critical findings on the page as it is now."""
     if not AXE.exists():
-        pytest.skip("axe-core is not installed: cd tests/web && npm ci (make test does it)")
+        pytest.skip("axe-core is not installed: npm ci (make test does it)")
     page.add_script_tag(path=str(AXE))
     found = page.evaluate(
         "async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
