@@ -4,7 +4,8 @@
 //
 // Locations: "p1".."p24" (the viewer's point numbers), "bar-white"/"bar-black",
 // "off-white"/"off-black". The acting side's own numbering (bar 25, off 0) is
-// what the server speaks; toOwn/fromOwn convert.
+// what the server speaks; shared/locations.js converts.
+// @ts-check
 import { num } from "./i18n.js";
 import { drawCube, drawDice } from "./board/pieces.js";
 import { locOf, other, ownOf } from "./shared/locations.js";
@@ -12,7 +13,47 @@ import { svg as el } from "./shared/svg.js";
 
 export { locOf, other, ownOf };
 
-/** The board's measures in SVG units, with the whole width and height they make. */
+/** @typedef {import("./shared/types.js").Side} Side */
+/** @typedef {import("./shared/types.js").BoardView} BoardView */
+/** @typedef {{from: string, to: string}} Arrow  locations */
+
+/**
+ * What the board draws.
+ * @typedef {object} BoardModel
+ * @property {BoardView} board
+ * @property {Side} viewSide
+ * @property {boolean} [homeRight]
+ * @property {readonly number[] | null} [dice]
+ * @property {number[]} [diceUsed]
+ * @property {Side | null} [diceSide]
+ * @property {boolean} [diceLast]      the last turn's dice, kept until the next roll
+ * @property {{value: number, owner: Side | null} | null} [cube]
+ * @property {Set<string>} [sources]  locations a checker may leave
+ * @property {Map<string, Set<string>>} [targets]  where each source's checker may go
+ * @property {((loc: string) => string | null) | null} [autoTarget]  a double-click's destination
+ * @property {Arrow[]} [arrows]       a suggested play
+ * @property {Arrow[]} [lastMove]     the last play made
+ */
+
+/**
+ * @typedef {object} Measures
+ * @property {number} MX
+ * @property {number} MY
+ * @property {number} PW
+ * @property {number} BW
+ * @property {number} TW
+ * @property {number} PH
+ * @property {number} GAP
+ * @property {number} R
+ * @property {number} BR
+ * @property {number} OFF
+ * @property {boolean} narrow
+ */
+
+/**
+ * The board's measures in SVG units, with the whole width and height they make.
+ * @param {Measures} measures
+ */
 function geometry(measures) {
   const { MX, MY, PW, BW, TW, PH, GAP } = measures;
   const tray = TW ? MX + TW : 0;
@@ -31,11 +72,19 @@ const WIDE = geometry({ MX: 14, MY: 36, PW: 60, BW: 56, TW: 66, PH: 236, GAP: 84
 // on one is a tap on the bar.
 const NARROW = geometry({ MX: 2, MY: 36, PW: 60, BW: 48, TW: 0, PH: 236, GAP: 84, R: 29, BR: 24, OFF: 6, narrow: true });
 const PHONE = "(max-width: 600px)";
+/** @type {Side[]} */
+const SIDES = ["white", "black"];
 
-/** Checkers of each side at a location: {side, count}. */
+/**
+ * Checkers of each side at a location: {side, count}.
+ * @param {BoardView} board
+ * @param {string} loc
+ * @param {Side} viewSide
+ * @returns {{side: Side, count: number}}
+ */
 function occupant(board, loc, viewSide) {
   if (loc.startsWith("bar-") || loc.startsWith("off-")) {
-    const side = loc.slice(4);
+    const side = /** @type {Side} */ (loc.slice(4));
     return { side, count: board[side][loc.startsWith("bar") ? 25 : 0] };
   }
   const view = Number(loc.slice(1));
@@ -45,7 +94,15 @@ function occupant(board, loc, viewSide) {
   return { side: other(viewSide), count: theirs };
 }
 
-/** A copy of ``board`` after ``side`` moves one checker from ``from`` to ``to`` (own points). */
+/**
+ * A copy of ``board`` after ``side`` moves one checker from ``from`` to ``to`` (own
+ * points), to draw a step under way: an animation, an arrow after another. The server
+ * says which steps are legal; this only moves the drawn checkers.
+ * @param {BoardView} board
+ * @param {Side} side
+ * @param {number} from
+ * @param {number} to
+ */
 export function moveChecker(board, side, from, to) {
   const next = { white: [...board.white], black: [...board.black] };
   const opp = other(side);
@@ -61,7 +118,7 @@ export function moveChecker(board, side, from, to) {
 export class Board {
   /**
    * @param {HTMLElement} container
-   * @param {{onStep?: (from: string, to: string) => void}} handlers  locations
+   * @param {{onStep?: (from: string, to: string) => void}} [handlers]  locations
    */
   constructor(container, handlers = {}) {
     this.handlers = handlers;
@@ -74,9 +131,14 @@ export class Board {
       "aria-label": "board",
     });
     container.appendChild(this.svg);
-    this.model = null;
+    /** Set by render() before anything is drawn. @type {BoardModel} */
+    this.model = /** @type {any} */ (null);
+    /** @type {string | null} */
     this.selected = null;
+    /** @type {{from: string, start: {x: number, y: number}, moved: boolean, ghost: SVGElement | null} | null} */
     this.drag = null;
+    /** @type {{loc: string, at: number} | null} */
+    this.lastPress = null;
     this.svg.addEventListener("pointerdown", (event) => this.pointerDown(event));
     this.svg.addEventListener("pointermove", (event) => this.pointerMove(event));
     this.svg.addEventListener("pointerup", (event) => this.pointerUp(event));
@@ -120,13 +182,17 @@ export class Board {
     return this.boardX0() + 6 * this.g.PW;
   }
 
-  /** Column (0..11 from the left) and row of a viewer point. */
+  /**
+   * Column (0..11 from the left) and row of a viewer point.
+   * @param {number} view
+   */
   column(view) {
     let col = view <= 12 ? 12 - view : view - 13;
     if (!this.homeRight) col = 11 - col;
     return { col, top: view > 12 };
   }
 
+  /** @param {number} view */
   pointX(view) {
     const { col } = this.column(view);
     return this.boardX0() + col * this.g.PW + (col >= 6 ? this.g.BW : 0);
@@ -135,10 +201,14 @@ export class Board {
   /**
    * Centre of the ``index``-th checker (0 at the edge) of a stack of ``count`` at ``loc``
    * on ``board`` (which says, on a phone, how far the borne-off checkers reach up the bar).
+   * @param {string} loc
+   * @param {number} index
+   * @param {number} count
+   * @param {BoardView} [board]
    */
   checkerXY(loc, index, count, board = this.model.board) {
     if (loc.startsWith("bar-")) {
-      const side = loc.slice(4);
+      const side = /** @type {Side} */ (loc.slice(4));
       const sign = side === this.model.viewSide ? 1 : -1;
       const first = this.g.GAP / 2 + this.g.BR + 6;
       // On a phone a side hit after bearing off has both on its half of the bar: its bar
@@ -162,7 +232,12 @@ export class Board {
     return { x, y };
   }
 
-  /** Where a checker moving to/from ``loc`` sits: the top of its stack. */
+  /**
+   * Where a checker moving to/from ``loc`` sits: the top of its stack.
+   * @param {string} loc
+   * @param {BoardView} board
+   * @param {number} [extra]  checkers to count above it
+   */
   topXY(loc, board, extra = 0) {
     const { count } = occupant(board, loc, this.model.viewSide);
     const n = Math.max(0, count - 1 + extra);
@@ -171,17 +246,14 @@ export class Board {
 
   // -- drawing -------------------------------------------------------------------------
 
-  /**
-   * model: {board: {white: [26], black: [26]}, viewSide, homeRight, dice: [a, b] | null,
-   *   diceUsed: [die...], diceSide, cube: {value, owner} | null, sources: Set(loc),
-   *   targets: Map(loc -> Set(loc)), lang}
-   */
+  /** @param {BoardModel} model */
   render(model) {
     this.model = model;
     if (this.selected && !model.targets?.has(this.selected)) this.selected = null;
     this.draw(model.board);
   }
 
+  /** @param {BoardView} board */
   draw(board) {
     const svg = this.svg;
     while (svg.firstChild) svg.removeChild(svg.firstChild);
@@ -259,7 +331,7 @@ export class Board {
       }
     }
     // Off targets: the tray half of the side bearing off.
-    for (const side of ["white", "black"]) {
+    for (const side of SIDES) {
       const loc = `off-${side}`;
       if (targets.has(loc)) {
         const mine = side === model.viewSide;
@@ -290,7 +362,11 @@ export class Board {
     this.drawHits(svg, board);
   }
 
-  /** Arrows for a suggested play (hint, or the better play in a replay). */
+  /**
+   * Arrows for a suggested play (hint, or the better play in a replay).
+   * @param {SVGElement} svg
+   * @param {BoardView} board
+   */
   drawArrows(svg, board) {
     const arrows = this.model.arrows || [];
     if (!arrows.length) return;
@@ -313,10 +389,19 @@ export class Board {
     }
   }
 
-  /** The last play made: a ring where each checker left from and one on where it landed. */
+  /**
+   * The last play made: a ring where each checker left from and one on where it landed.
+   * @param {SVGElement} svg
+   * @param {BoardView} board
+   */
   drawLastMove(svg, board) {
     for (const { from, to } of this.model.lastMove || []) {
-      for (const [loc, end] of [[from, false], [to, true]]) {
+      /** @type {[string, boolean][]} */
+      const ends = [
+        [from, false],
+        [to, true],
+      ];
+      for (const [loc, end] of ends) {
         if (!loc.startsWith("p")) continue;
         const { count } = occupant(board, loc, this.model.viewSide);
         const spot = end ? this.topXY(loc, board) : this.topXY(loc, board, 1);
@@ -329,10 +414,13 @@ export class Board {
    * Transparent hit areas over points, bars and trays, on top of everything. A point's
    * is its whole column, its number included; on a phone a side's bar half is its tray
    * once it has no checker on the bar (it cannot bear off before).
+   * @param {SVGElement} svg
+   * @param {BoardView} board
    */
   drawHits(svg, board) {
     const { sources = new Set(), viewSide } = this.model;
     const targets = this.selected ? this.model.targets?.get(this.selected) || new Set() : new Set();
+    /** @type {(loc: string, x: number, y: number, width: number, height: number) => void} */
     const add = (loc, x, y, width, height) => {
       let cls = "hit";
       if (sources.has(loc)) cls += " source";
@@ -344,7 +432,7 @@ export class Board {
       const { top } = this.column(view);
       add(`p${view}`, this.pointX(view), top ? 0 : this.g.HEIGHT / 2, this.g.PW, this.g.HEIGHT / 2);
     }
-    for (const side of ["white", "black"]) {
+    for (const side of SIDES) {
       const mine = side === viewSide;
       const onBar = board[side][25] > 0;
       if (!this.g.narrow || onBar) add(`bar-${side}`, this.barX(), mine ? this.g.HEIGHT / 2 : this.g.MY, this.g.BW, this.g.HEIGHT / 2 - this.g.MY);
@@ -354,22 +442,33 @@ export class Board {
 
   // -- input ---------------------------------------------------------------------------
 
+  /** @param {PointerEvent} event */
   locAt(event) {
     const target = document.elementFromPoint(event.clientX, event.clientY);
-    return target?.closest?.("[data-loc]")?.dataset.loc ?? null;
+    const hit = /** @type {SVGElement | null | undefined} */ (target?.closest?.("[data-loc]"));
+    return hit?.dataset.loc ?? null;
   }
 
+  /** @param {PointerEvent} event */
   svgPoint(event) {
-    const matrix = this.svg.getScreenCTM();
+    const matrix = /** @type {SVGSVGElement} */ (/** @type {unknown} */ (this.svg)).getScreenCTM();
     if (!matrix) return { x: 0, y: 0 };
     const point = new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix.inverse());
     return { x: point.x, y: point.y };
   }
 
+  /**
+   * @param {string} from
+   * @param {string} to
+   */
   isTarget(from, to) {
     return Boolean(this.model?.targets?.get(from)?.has(to));
   }
 
+  /**
+   * @param {string} from
+   * @param {string} to
+   */
   step(from, to) {
     this.selected = null;
     this.lastPress = null;
@@ -378,9 +477,10 @@ export class Board {
     this.handlers.onStep?.(from, to);
   }
 
+  /** @param {PointerEvent} event */
   pointerDown(event) {
     if (!this.model) return;
-    const loc = event.target?.dataset?.loc ?? null;
+    const loc = /** @type {SVGElement | null} */ (event.target)?.dataset?.loc ?? null;
     if (!loc) return;
     if (this.selected && this.isTarget(this.selected, loc)) {
       this.step(this.selected, loc);
@@ -413,6 +513,7 @@ export class Board {
     }
   }
 
+  /** @param {PointerEvent} event */
   pointerMove(event) {
     const drag = this.drag;
     if (!drag) return;
@@ -423,10 +524,11 @@ export class Board {
       const side = occupant(this.model.board, drag.from, this.model.viewSide).side;
       drag.ghost = el("circle", { r: this.g.R, class: `checker checker-${side} ghost` }, this.svg);
     }
-    drag.ghost.setAttribute("cx", point.x);
-    drag.ghost.setAttribute("cy", point.y);
+    drag.ghost?.setAttribute("cx", String(point.x));
+    drag.ghost?.setAttribute("cy", String(point.y));
   }
 
+  /** @param {PointerEvent} event */
   pointerUp(event) {
     const drag = this.drag;
     this.drag = null;
@@ -438,7 +540,12 @@ export class Board {
 
   // -- animation -----------------------------------------------------------------------
 
-  /** Show ``side`` moving ``steps`` ([{from, to}] own points) one by one, then resolve. */
+  /**
+   * Show ``side`` moving ``steps`` (own points) one by one, then resolve.
+   * @param {Side} side
+   * @param {{from: number, to: number}[]} steps
+   * @param {number} ms  each step's time
+   */
   async animate(side, steps, ms) {
     if (!this.model || ms <= 0) return;
     let board = this.model.board;
@@ -463,7 +570,10 @@ export class Board {
     }
   }
 
-  /** A short tumble of the dice. */
+  /**
+   * A short tumble of the dice.
+   * @param {number} ms
+   */
   rollDice(ms) {
     if (ms <= 0) return;
     this.svg.querySelectorAll(".die").forEach((die, index) => {

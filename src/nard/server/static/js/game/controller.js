@@ -271,7 +271,7 @@ export class GamePage {
       if (event.type === "play_made" && current) {
         const prior = current.state.game;
         const shown = prior.phase === "playing" && prior.steps.length > 0;
-        if (!shown && event.play.length) await this.board.animate(event.side, event.play, ms);
+        if (!shown && event.side && event.play.length) await this.board.animate(event.side, event.play, ms);
       } else if (event.type === "step_made" && event.side && !before.you.includes(event.side)) {
         await this.board.animate(event.side, [event.step], ms);
       }

@@ -22,6 +22,7 @@ import { sideName } from "./views.js";
 export function askCube(model, cubeHint) {
   const snap = /** @type {NonNullable<Model["snapshot"]>} */ (model.snapshot);
   const value = snap.state.game.cube.value * 2;
+  /** @type {{label: string, value?: string, primary?: boolean, keep?: () => void}[]} */
   const buttons = [
     { label: t("game.take", { value }), value: "take", primary: true },
     { label: t("game.drop"), value: "drop" },

@@ -15,6 +15,7 @@ import { locOf, other, ownOf } from "../shared/locations.js";
 /** @typedef {import("../shared/types.js").BoardView} BoardView */
 /** @typedef {import("../shared/types.js").CubeView} CubeView */
 /** @typedef {import("../shared/types.js").StepView} StepView */
+/** @typedef {import("../shared/types.js").Dice} Dice */
 
 /**
  * @typedef {object} Model
@@ -246,7 +247,7 @@ export function scene(model) {
   return {
     board: final ? final.board : game.board,
     cube: cubeInPlay(model) ? (final ? final.cube : game.cube) : null,
-    dice: game.dice || last?.dice || null,
+    dice: /** @type {Dice | null} */ (game.dice) || last?.dice || null,
     diceUsed: game.dice ? game.steps.map((step) => step.die) : [],
     diceSide: game.dice ? game.turn : last?.side || null,
     diceLast: Boolean(last),

@@ -90,7 +90,7 @@ export function renderStatus(root, model, notice, teaching) {
     if (game.phase === "opening") line = t("game.openingYou");
     else if (game.phase === "rolling") line = t(canDo(model, "double") ? "game.rollOrDouble" : "game.rollNow");
     else if (game.phase === "playing") {
-      const dice = diceText(game.dice);
+      const dice = diceText(/** @type {import("../shared/types.js").Dice | null} */ (game.dice));
       if (guide && !Object.keys(guide.destinations).length && guide.can_confirm) line = t("game.confirmNow", { dice });
       else line = t(teaching ? "game.moveTeaching" : "game.moveNow", { dice });
     } else if (game.phase === "cube_offered") line = t("game.answerCube");
