@@ -21,7 +21,12 @@ import { svg } from "./shared/svg.js";
  */
 
 /** The frames a decision belongs to, by its kind (a cube answer: the take, beaver or drop). */
-const KINDS = { play: ["roll"], take: ["take", "beaver", "drop"], double: ["double"], noDouble: ["roll"] };
+const KINDS = {
+  play: ["roll"],
+  take: ["take", "beaver", "drop"],
+  double: ["double"],
+  noDouble: ["roll"],
+};
 
 /**
  * Put each decision of ``analysis`` on the frame where it was taken (``frame.decision``).
@@ -32,9 +37,20 @@ export function attachAnalysis(frames, analysis) {
   for (const frame of frames) frame.decision = null;
   for (const game of analysis.games) {
     for (const decision of game.decisions) {
-      const kinds = decision.kind === "play" ? KINDS.play : decision.kind === "take" ? KINDS.take : decision.chosen === "double" ? KINDS.double : KINDS.noDouble;
+      const kinds =
+        decision.kind === "play"
+          ? KINDS.play
+          : decision.kind === "take"
+            ? KINDS.take
+            : decision.chosen === "double"
+              ? KINDS.double
+              : KINDS.noDouble;
       const frame = frames.find(
-        (item) => item.game === game.number && item.move === decision.move && item.side === decision.side && kinds.includes(item.kind),
+        (item) =>
+          item.game === game.number &&
+          item.move === decision.move &&
+          item.side === decision.side &&
+          kinds.includes(item.kind),
       );
       // A play and the cube decision before it share the roll frame: the play matters more.
       if (frame && (!frame.decision || decision.kind === "play")) frame.decision = decision;
@@ -50,7 +66,10 @@ const MARK_CLASS = { doubtful: "mark-doubtful", bad: "mark-bad", "very bad": "ma
  * @param {string} mark
  */
 export function markSymbol(mark) {
-  return /** @type {Record<string, string>} */ ({ doubtful: "?!", bad: "?", "very bad": "??" })[mark] || "";
+  return (
+    /** @type {Record<string, string>} */ ({ doubtful: "?!", bad: "?", "very bad": "??" })[mark] ||
+    ""
+  );
 }
 
 /** @param {string} mark */
@@ -59,7 +78,13 @@ export function markClass(mark) {
 }
 
 /** @type {Record<string, string>} */
-const CUBE_CHOICES = { "no double": "noDouble", double: "double", take: "take", drop: "drop", beaver: "beaver" };
+const CUBE_CHOICES = {
+  "no double": "noDouble",
+  double: "double",
+  take: "take",
+  drop: "drop",
+  beaver: "beaver",
+};
 
 /**
  * A decision's choice in the page's language: a cube action in words, a play in notation.
@@ -75,7 +100,11 @@ export function choiceText(choice) {
  * @param {string} choice
  */
 function choiceNode(choice) {
-  return el("bdi", { dir: CUBE_CHOICES[choice] ? "auto" : "ltr", class: "notation" }, choiceText(choice));
+  return el(
+    "bdi",
+    { dir: CUBE_CHOICES[choice] ? "auto" : "ltr", class: "notation" },
+    choiceText(choice),
+  );
 }
 
 /**
@@ -86,11 +115,27 @@ function choiceNode(choice) {
 export function decisionNodes(decision) {
   const parts = [el("strong", {}, t(`decision.${decision.kind}`))];
   if (decision.mark !== "none") {
-    parts.push(" ", el("span", { class: `mark ${markClass(decision.mark)}` }, `${t(`mark.${decision.mark}`)} ${markSymbol(decision.mark)}`));
+    parts.push(
+      " ",
+      el(
+        "span",
+        { class: `mark ${markClass(decision.mark)}` },
+        `${t(`mark.${decision.mark}`)} ${markSymbol(decision.mark)}`,
+      ),
+    );
   }
-  parts.push(el("br"), `${t("analysis.played")} `, choiceNode(decision.chosen), ` (${signed(decision.equity)})`);
+  parts.push(
+    el("br"),
+    `${t("analysis.played")} `,
+    choiceNode(decision.chosen),
+    ` (${signed(decision.equity)})`,
+  );
   if (decision.loss > 0.0005) {
-    parts.push(` · ${t("analysis.best")} `, choiceNode(decision.best), ` (${signed(decision.best_equity)}) · ${t("analysis.loss", { loss: num(decision.loss.toFixed(3)) })}`);
+    parts.push(
+      ` · ${t("analysis.best")} `,
+      choiceNode(decision.best),
+      ` (${signed(decision.best_equity)}) · ${t("analysis.loss", { loss: num(decision.loss.toFixed(3)) })}`,
+    );
   } else parts.push(` · ${t("analysis.bestPlayed")}`);
   if (decision.luck !== null && decision.luck !== undefined && decision.kind === "play") {
     parts.push(` · ${t("analysis.rollLuck", { luck: signed(decision.luck) })}`);
@@ -116,7 +161,8 @@ export function parsePlay(text) {
     if (points.some((point) => Number.isNaN(point))) continue;
     const times = Number(match[2] || 1);
     for (let i = 0; i < times; i += 1) {
-      for (let j = 0; j + 1 < points.length; j += 1) steps.push({ from: points[j], to: points[j + 1] });
+      for (let j = 0; j + 1 < points.length; j += 1)
+        steps.push({ from: points[j], to: points[j + 1] });
     }
   }
   return steps;
@@ -145,13 +191,24 @@ export function statsTable(analysis, names) {
     ["analysis.pr", (s) => num(s.pr.toFixed(1))],
     ["analysis.rating", (s) => (s.rating ? t(`rating.${s.rating}`) : "–")],
     ["analysis.decisions", (s) => num(s.decisions)],
-    ["analysis.marks", (s) => num(`${s.marks.doubtful || 0} / ${s.marks.bad || 0} / ${s.marks["very bad"] || 0}`)],
+    [
+      "analysis.marks",
+      (s) => num(`${s.marks.doubtful || 0} / ${s.marks.bad || 0} / ${s.marks["very bad"] || 0}`),
+    ],
     ["analysis.luck", (s) => signed(s.luck)],
     ["analysis.luckPerRoll", (s) => signed(s.luck_per_roll)],
   ];
   const [white, black] = analysis.stats;
   const head = el("tr", {}, el("th"), el("th", {}, names.white), el("th", {}, names.black));
-  const body = rows.map(([key, cell]) => el("tr", {}, el("th", { scope: "row" }, t(key)), el("td", {}, cell(white)), el("td", {}, cell(black))));
+  const body = rows.map(([key, cell]) =>
+    el(
+      "tr",
+      {},
+      el("th", { scope: "row" }, t(key)),
+      el("td", {}, cell(white)),
+      el("td", {}, cell(black)),
+    ),
+  );
   return el("table", { class: "stats" }, head, body);
 }
 
@@ -170,18 +227,51 @@ export function graphSvg(game, current, onPick) {
   const last = Math.max(1, points[points.length - 1]?.move || 1);
   const x = (/** @type {number} */ move) => pad + ((width - 2 * pad) * move) / last;
   const y = (/** @type {number} */ win) => pad / 2 + (height - pad) * (1 - win);
-  const graph = svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "equity-graph", role: "img", "aria-label": t("analysis.graph") });
-  svg("rect", { x: pad, y: pad / 2, width: width - 2 * pad, height: height - pad, class: "graph-bg" }, graph);
+  const graph = svg("svg", {
+    viewBox: `0 0 ${width} ${height}`,
+    class: "equity-graph",
+    role: "img",
+    "aria-label": t("analysis.graph"),
+  });
+  svg(
+    "rect",
+    { x: pad, y: pad / 2, width: width - 2 * pad, height: height - pad, class: "graph-bg" },
+    graph,
+  );
   svg("line", { x1: pad, x2: width - pad, y1: y(0.5), y2: y(0.5), class: "graph-mid" }, graph);
-  svg("text", { x: pad - 4, y: y(1) + 10, class: "graph-label", "text-anchor": "end" }, graph).textContent = num(100);
-  svg("text", { x: pad - 4, y: y(0), class: "graph-label", "text-anchor": "end" }, graph).textContent = num(0);
-  if (current !== null) svg("line", { x1: x(current), x2: x(current), y1: pad / 2, y2: height - pad / 2, class: "graph-now" }, graph);
+  svg(
+    "text",
+    { x: pad - 4, y: y(1) + 10, class: "graph-label", "text-anchor": "end" },
+    graph,
+  ).textContent = num(100);
+  svg(
+    "text",
+    { x: pad - 4, y: y(0), class: "graph-label", "text-anchor": "end" },
+    graph,
+  ).textContent = num(0);
+  if (current !== null)
+    svg(
+      "line",
+      { x1: x(current), x2: x(current), y1: pad / 2, y2: height - pad / 2, class: "graph-now" },
+      graph,
+    );
   const line = points.map((p) => `${x(p.move).toFixed(1)},${y(p.win).toFixed(1)}`).join(" ");
   svg("polyline", { points: line, class: "graph-line" }, graph);
   for (const decision of game.decisions.filter((d) => d.mark !== "none")) {
     const point = points.find((p) => p.move === decision.move) || points[points.length - 1];
-    const dot = svg("circle", { class: `graph-mark ${markClass(decision.mark)}`, "data-move": decision.move, cx: x(decision.move), cy: y(point.win), r: 5 }, graph);
-    svg("title", {}, dot).textContent = `${t(`side.${decision.side}`)}: ${choiceText(decision.chosen)} → ${choiceText(decision.best)}`;
+    const dot = svg(
+      "circle",
+      {
+        class: `graph-mark ${markClass(decision.mark)}`,
+        "data-move": decision.move,
+        cx: x(decision.move),
+        cy: y(point.win),
+        r: 5,
+      },
+      graph,
+    );
+    svg("title", {}, dot).textContent =
+      `${t(`side.${decision.side}`)}: ${choiceText(decision.chosen)} → ${choiceText(decision.best)}`;
     dot.addEventListener("click", () => onPick?.(decision.move));
   }
   return graph;

@@ -39,7 +39,12 @@ export class ClockPanel {
       const face = document.createElement("div");
       face.className = "clock";
       face.dataset.side = side;
-      const parts = { face, name: span("clock-name"), time: span("clock-time"), delay: span("clock-delay") };
+      const parts = {
+        face,
+        name: span("clock-name"),
+        time: span("clock-time"),
+        delay: span("clock-delay"),
+      };
       face.append(parts.name, parts.time, parts.delay);
       this.box.append(face);
       this.faces[side] = parts;
@@ -87,7 +92,8 @@ export class ClockPanel {
       const left = this.left(clock, side);
       name.textContent = t(`side.${side}`);
       time.textContent = clockText(left.reserve);
-      delay.textContent = left.delay > 0 ? t("clock.delay", { seconds: Math.ceil(left.delay / 1000) }) : "";
+      delay.textContent =
+        left.delay > 0 ? t("clock.delay", { seconds: Math.ceil(left.delay / 1000) }) : "";
       face.classList.toggle("running", clock.running === side);
       face.classList.toggle("warning", left.reserve + left.delay <= WARN_MS);
       face.classList.toggle("flagged", clock.flagged === side);

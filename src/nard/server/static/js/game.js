@@ -2,9 +2,9 @@
 // The game page: the board, dice, cube, score and the controls, over the game's WebSocket.
 // game/model.js says what the page knows, game/views.js and friends draw it, and
 // game/controller.js owns the socket and the timers.
-import { translate } from "./i18n.js";
 import { GamePage } from "./game/controller.js";
 import { gameTemplate } from "./game/template.js";
+import { translate } from "./i18n.js";
 
 /**
  * Open game ``gameId`` in ``root`` (``watch``: a spectator link's token).

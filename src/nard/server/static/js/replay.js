@@ -1,7 +1,15 @@
 // @ts-check
 // History (my finished games) and replay (step through any game, frame by frame, as the
 // server tells them: GET /api/games/{id}/frames).
-import { attachAnalysis, decisionNodes, graphSvg, markClass, markSymbol, parsePlay, statsTable } from "./analysis.js";
+import {
+  attachAnalysis,
+  decisionNodes,
+  graphSvg,
+  markClass,
+  markSymbol,
+  parsePlay,
+  statsTable,
+} from "./analysis.js";
 import { api } from "./api.js";
 import { Board } from "./board.js";
 import { replayChat } from "./chat.js";
@@ -11,7 +19,7 @@ import { num, onLangChange, t, translate } from "./i18n.js";
 import { playerName } from "./names.js";
 import { notation } from "./notation.js";
 import { settings } from "./settings.js";
-import { frameText, framesPath, REPLAYED } from "./shared/frames.js";
+import { REPLAYED, frameText, framesPath } from "./shared/frames.js";
 import { locOf } from "./shared/locations.js";
 import { showRules } from "./shared/record.js";
 import { refusalText } from "./shared/refusals.js";
@@ -23,7 +31,14 @@ import { refusalText } from "./shared/refusals.js";
 
 /** @param {HTMLElement} root */
 export async function historyPage(root) {
-  root.replaceChildren(el("section", { class: "card history" }, el("h2", { dataset: { i18n: "history.title" } }), el("ul", { class: "game-list" })));
+  root.replaceChildren(
+    el(
+      "section",
+      { class: "card history" },
+      el("h2", { dataset: { i18n: "history.title" } }),
+      el("ul", { class: "game-list" }),
+    ),
+  );
   translate(root);
   const draw = async () => {
     let games = [];
@@ -36,12 +51,29 @@ export async function historyPage(root) {
       const facts = fromGame(game);
       const winner = game.result?.winner;
       // At one screen both seats are yours: say which colour won.
-      let label = game.you.length > 1 ? t("game.won", { name: t(`side.${winner}`) }) : t(facts.won ? "history.won" : "history.lost");
+      let label =
+        game.you.length > 1
+          ? t("game.won", { name: t(`side.${winner}`) })
+          : t(facts.won ? "history.won" : "history.lost");
       if (game.result?.reason === "claimed") label = t("history.forfeit", { result: label });
-      const badge = winner ? [el("span", { class: `badge ${facts.won ? "won" : "lost"}` }, label), " "] : [];
-      return el("li", {}, el("a", { class: "game-link", href: `/replay/${encodeURIComponent(game.id)}` }, badge, gameLine(facts)));
+      const badge = winner
+        ? [el("span", { class: `badge ${facts.won ? "won" : "lost"}` }, label), " "]
+        : [];
+      return el(
+        "li",
+        {},
+        el(
+          "a",
+          { class: "game-link", href: `/replay/${encodeURIComponent(game.id)}` },
+          badge,
+          gameLine(facts),
+        ),
+      );
     };
-    fill(/** @type {HTMLElement} */ (root.querySelector(".game-list")), games.length ? games.map(item) : el("li", { class: "empty" }, t("history.none")));
+    fill(
+      /** @type {HTMLElement} */ (root.querySelector(".game-list")),
+      games.length ? games.map(item) : el("li", { class: "empty" }, t("history.none")),
+    );
   };
   onLangChange(draw);
   await draw();
@@ -83,7 +115,9 @@ export function replayFrames(frames) {
 function frameLine(frame) {
   const text = frameText(frame, { t, num });
   const words = t(text.key, text.vars);
-  return text.notation === undefined ? [words] : [words, " ", el("bdi", { dir: "ltr", class: "notation" }, notation(text.notation))];
+  return text.notation === undefined
+    ? [words]
+    : [words, " ", el("bdi", { dir: "ltr", class: "notation" }, notation(text.notation))];
 }
 
 /**
@@ -92,7 +126,12 @@ function frameLine(frame) {
  * @param {string} query  the spectator token's query, or ""
  */
 function replayTemplate(gameId, query) {
-  const go = (/** @type {string} */ where, /** @type {string} */ label) => el("button", { type: "button", class: "btn", dataset: { go: where, i18nTitle: `replay.${where}` } }, label);
+  const go = (/** @type {string} */ where, /** @type {string} */ label) =>
+    el(
+      "button",
+      { type: "button", class: "btn", dataset: { go: where, i18nTitle: `replay.${where}` } },
+      label,
+    );
   return el(
     "section",
     { class: "replay-page" },
@@ -100,14 +139,32 @@ function replayTemplate(gameId, query) {
     el("div", { class: "rules-banner" }),
     el("div", { class: "board-wrap" }),
     el("p", { class: "replay-text", role: "status" }),
-    el("div", { class: "controls replay-controls" }, go("first", "«"), go("prev", "‹"), el("span", { class: "frame-count" }), go("next", "›"), go("last", "»")),
-    el("input", { type: "range", class: "frame-slider", min: "0", value: "0", dataset: { i18nTitle: "replay.frame" } }),
+    el(
+      "div",
+      { class: "controls replay-controls" },
+      go("first", "«"),
+      go("prev", "‹"),
+      el("span", { class: "frame-count" }),
+      go("next", "›"),
+      go("last", "»"),
+    ),
+    el("input", {
+      type: "range",
+      class: "frame-slider",
+      min: "0",
+      value: "0",
+      dataset: { i18nTitle: "replay.frame" },
+    }),
     el("p", { class: "decision-text", hidden: true }),
     el(
       "section",
       { class: "card analysis" },
       el("h3", { dataset: { i18n: "analysis.title" } }),
-      el("button", { type: "button", class: "btn", dataset: { analyse: "", i18n: "analysis.request" } }),
+      el("button", {
+        type: "button",
+        class: "btn",
+        dataset: { analyse: "", i18n: "analysis.request" },
+      }),
       el("p", { class: "analysis-status" }),
       el(
         "div",
@@ -118,14 +175,27 @@ function replayTemplate(gameId, query) {
         el(
           "p",
           { class: "copy-row" },
-          el("button", { type: "button", class: "btn primary practise-mistakes", dataset: { i18n: "mistakes.practise" }, hidden: true }),
+          el("button", {
+            type: "button",
+            class: "btn primary practise-mistakes",
+            dataset: { i18n: "mistakes.practise" },
+            hidden: true,
+          }),
           " ",
           el("span", { class: "practise-status", role: "status" }),
         ),
       ),
     ),
     el("ol", { class: "move-list" }),
-    el("p", {}, el("a", { class: "btn", dataset: { i18n: "game.download" }, href: `/api/games/${encodeURIComponent(gameId)}/record.mat${query}` })),
+    el(
+      "p",
+      {},
+      el("a", {
+        class: "btn",
+        dataset: { i18n: "game.download" },
+        href: `/api/games/${encodeURIComponent(gameId)}/record.mat${query}`,
+      }),
+    ),
   );
 }
 
@@ -165,7 +235,8 @@ export async function replayPage(root, gameId) {
   /** @type {any} */
   let analysis = null;
   const names = () => {
-    const name = (/** @type {Side} */ side) => playerName(game.seats.find((seat) => seat.side === side)?.name ?? null) || t(`side.${side}`);
+    const name = (/** @type {Side} */ side) =>
+      playerName(game.seats.find((seat) => seat.side === side)?.name ?? null) || t(`side.${side}`);
     return { white: name("white"), black: name("black") };
   };
   const show = () => {
@@ -174,14 +245,18 @@ export async function replayPage(root, gameId) {
     // The better play, drawn as arrows on the position where it was missed.
     const arrows =
       decision && decision.kind === "play" && decision.loss > 0.0005
-        ? parsePlay(decision.best).map(({ from, to }) => ({ from: locOf(decision.side, from, viewSide), to: locOf(decision.side, to, viewSide) }))
+        ? parsePlay(decision.best).map(({ from, to }) => ({
+            from: locOf(decision.side, from, viewSide),
+            to: locOf(decision.side, to, viewSide),
+          }))
         : [];
     board.render({
       board: frame.board,
       viewSide,
       homeRight: settings.homeRight,
       dice: frame.shownDice,
-      diceUsed: frame.kind === "play" && frame.shownDice ? [...frame.shownDice, ...frame.shownDice] : [],
+      diceUsed:
+        frame.kind === "play" && frame.shownDice ? [...frame.shownDice, ...frame.shownDice] : [],
       diceSide: frame.diceSide,
       cube: game.settings.rules.cube === false ? null : frame.cube,
       sources: new Set(),
@@ -198,7 +273,9 @@ export async function replayPage(root, gameId) {
       if (played) {
         wrap.appendChild(
           graphSvg(played, frame.move, (move) => {
-            const found = frames.findIndex((item) => item.game === played.number && item.move === move && item.decision);
+            const found = frames.findIndex(
+              (item) => item.game === played.number && item.move === move && item.decision,
+            );
             if (found >= 0) {
               index = found;
               show();
@@ -209,11 +286,17 @@ export async function replayPage(root, gameId) {
     }
     const [white, black] = frame.pips;
     const pips = `${t("side.white")} ${t("game.pips", { pips: white })} · ${t("side.black")} ${t("game.pips", { pips: black })}`;
-    fill(find(".replay-text"), el("span", { class: "frame-text" }, frameLine(frame)), el("span", { class: "pips" }, pips));
+    fill(
+      find(".replay-text"),
+      el("span", { class: "frame-text" }, frameLine(frame)),
+      el("span", { class: "pips" }, pips),
+    );
     find(".frame-count").textContent = `${num(index + 1)} / ${num(frames.length)}`;
     slider.max = String(frames.length - 1);
     slider.value = String(index);
-    root.querySelectorAll(".move-list li").forEach((item, i) => item.classList.toggle("current", i === index));
+    root
+      .querySelectorAll(".move-list li")
+      .forEach((item, i) => item.classList.toggle("current", i === index));
   };
   const list = () => {
     frames = replayFrames(served);
@@ -228,12 +311,26 @@ export async function replayPage(root, gameId) {
     }
     showRules(find(".rules-banner"), game.settings);
     const items = frames.map((frame, i) => {
-      const button = el("button", { type: "button", class: "link", dataset: { frame: String(i) } }, frameLine(frame));
+      const button = el(
+        "button",
+        { type: "button", class: "link", dataset: { frame: String(i) } },
+        frameLine(frame),
+      );
       button.addEventListener("click", () => {
         index = i;
         show();
       });
-      const mark = frame.decision && frame.decision.mark !== "none" ? [" ", el("span", { class: `mark ${markClass(frame.decision.mark)}` }, markSymbol(frame.decision.mark))] : [];
+      const mark =
+        frame.decision && frame.decision.mark !== "none"
+          ? [
+              " ",
+              el(
+                "span",
+                { class: `mark ${markClass(frame.decision.mark)}` },
+                markSymbol(frame.decision.mark),
+              ),
+            ]
+          : [];
       return el("li", {}, button, mark);
     });
     fill(find(".move-list"), items);
@@ -244,12 +341,17 @@ export async function replayPage(root, gameId) {
     index = Math.max(0, Math.min(frames.length - 1, to));
     show();
   };
-  root.querySelectorAll("[data-go]").forEach((button) =>
-    button.addEventListener("click", () => {
-      const where = /** @type {HTMLElement} */ (button).dataset.go;
-      goTo(where === "first" ? 0 : where === "last" ? frames.length - 1 : where === "prev" ? index - 1 : index + 1);
-    }),
-  );
+  /** @type {Record<string, () => number>} */
+  const places = {
+    first: () => 0,
+    prev: () => index - 1,
+    next: () => index + 1,
+    last: () => frames.length - 1,
+  };
+  for (const button of root.querySelectorAll("[data-go]")) {
+    const where = places[/** @type {HTMLElement} */ (button).dataset.go || "next"];
+    button.addEventListener("click", () => goTo(where()));
+  }
   slider.addEventListener("input", () => goTo(Number(slider.value)));
   document.addEventListener("keydown", (event) => {
     if (event.key === "ArrowRight" || event.key === "ArrowLeft") {
@@ -271,7 +373,9 @@ export async function replayPage(root, gameId) {
       analysis = answer.analysis;
       list();
     } else if (answer?.status === "running") {
-      status.textContent = t("analysis.running", { percent: Math.round(100 * (answer.progress || 0)) });
+      status.textContent = t("analysis.running", {
+        percent: Math.round(100 * (answer.progress || 0)),
+      });
       setTimeout(loadAnalysis, 1500);
     }
   };

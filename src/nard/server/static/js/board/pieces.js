@@ -3,16 +3,41 @@
 import { num } from "../i18n.js";
 import { svg as el } from "../shared/svg.js";
 
-/** @typedef {import("../board.js").Board} Board */
+/** @typedef {import("./drawing.js").BoardDrawing} Board */
 
 /** The pips of each face, as offsets from its centre. @type {Record<number, [number, number][]>} */
 const PIPS = {
   1: [[0, 0]],
-  2: [[-1, -1], [1, 1]],
-  3: [[-1, -1], [0, 0], [1, 1]],
-  4: [[-1, -1], [1, -1], [-1, 1], [1, 1]],
-  5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
-  6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]],
+  2: [
+    [-1, -1],
+    [1, 1],
+  ],
+  3: [
+    [-1, -1],
+    [0, 0],
+    [1, 1],
+  ],
+  4: [
+    [-1, -1],
+    [1, -1],
+    [-1, 1],
+    [1, 1],
+  ],
+  5: [
+    [-1, -1],
+    [1, -1],
+    [0, 0],
+    [-1, 1],
+    [1, 1],
+  ],
+  6: [
+    [-1, -1],
+    [1, -1],
+    [-1, 0],
+    [1, 0],
+    [-1, 1],
+    [1, 1],
+  ],
 };
 
 /**
@@ -55,7 +80,14 @@ export function drawDice(board, svg) {
   const total = faces.length * size + (faces.length - 1) * gap;
   let x = halfX + (6 * g.PW - total) / 2;
   const y = g.HEIGHT / 2 - size / 2;
-  const group = el("g", { class: `dice dice-${diceSide || "none"}${board.model.diceLast ? " last-roll" : ""}`, "data-side": diceSide || "" }, svg);
+  const group = el(
+    "g",
+    {
+      class: `dice dice-${diceSide || "none"}${board.model.diceLast ? " last-roll" : ""}`,
+      "data-side": diceSide || "",
+    },
+    svg,
+  );
   for (const face of faces) {
     const spent = used.indexOf(face);
     const isUsed = spent >= 0;
@@ -63,7 +95,16 @@ export function drawDice(board, svg) {
     const die = el("g", { class: `die${isUsed ? " used" : ""}`, "data-face": face }, group);
     el("rect", { x, y, width: size, height: size, rx: 9, class: `die-face die-${diceSide}` }, die);
     for (const [dx, dy] of PIPS[face]) {
-      el("circle", { cx: x + size / 2 + dx * 14, cy: y + size / 2 + dy * 14, r: 5, class: `pip pip-${diceSide}` }, die);
+      el(
+        "circle",
+        {
+          cx: x + size / 2 + dx * 14,
+          cy: y + size / 2 + dy * 14,
+          r: 5,
+          class: `pip pip-${diceSide}`,
+        },
+        die,
+      );
     }
     x += size + gap;
   }

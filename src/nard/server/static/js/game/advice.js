@@ -18,7 +18,7 @@ import { viewSide } from "./model.js";
  * @property {string} gameId
  * @property {import("./model.js").Model} model
  * @property {WebSocket | null} socket
- * @property {number} messageId
+ * @property {() => number} nextId
  * @property {() => import("../shared/types.js").Side | null} actingSide
  * @property {() => void} render
  */
@@ -50,18 +50,24 @@ export class Advice {
     if (!side) return;
     let answer;
     try {
-      answer = await api("POST", `/api/games/${page.gameId}/hint`, { seq: page.model.snapshot?.seq });
+      answer = await api("POST", `/api/games/${page.gameId}/hint`, {
+        seq: page.model.snapshot?.seq,
+      });
     } catch (error) {
       const failed = /** @type {{status?: number, message: string}} */ (error);
       panel.hidden = false;
-      panel.textContent = failed.status === 404 || failed.status === 501 ? t("game.hintUnavailable") : failed.message;
+      panel.textContent =
+        failed.status === 404 || failed.status === 501 ? t("game.hintUnavailable") : failed.message;
       return;
     }
     /** @type {import("./hints.js").HintPlay[]} */
     const plays = (answer.plays || []).slice(0, 5);
     const choose = (/** @type {number} */ chosen) => {
       const view = viewSide(page.model, Boolean(settings.turnBoard));
-      this.arrows = parsePlay(plays[chosen].play).map(({ from, to }) => ({ from: locOf(side, from, view), to: locOf(side, to, view) }));
+      this.arrows = parsePlay(plays[chosen].play).map(({ from, to }) => ({
+        from: locOf(side, from, view),
+        to: locOf(side, to, view),
+      }));
       markHintPlay(panel, chosen);
       page.render();
     };
@@ -77,7 +83,7 @@ export class Advice {
     const page = this.page;
     const snap = page.model.snapshot;
     if (!snap || !page.socket || page.socket.readyState !== WebSocket.OPEN) return;
-    const asked = { type: "cube_hint", id: (page.messageId += 1), seq: snap.seq };
+    const asked = { type: "cube_hint", id: page.nextId(), seq: snap.seq };
     this.asked = asked;
     page.socket.send(JSON.stringify(asked));
     const target = this.target();

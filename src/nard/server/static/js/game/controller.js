@@ -5,15 +5,16 @@ import { api, socketUrl } from "../api.js";
 import { Board } from "../board.js";
 import { GameExtras } from "../extras.js";
 import { lang, onLangChange, t } from "../i18n.js";
-import { settings, SPEED_MS } from "../settings.js";
+import { SPEED_MS, settings } from "../settings.js";
 import { framesPath } from "../shared/frames.js";
 import { locOf } from "../shared/locations.js";
 import { toast } from "../ui.js";
-import { askCube, askResignation, askResignKind, announcement, showGameOver } from "./dialogs.js";
 import { Advice } from "./advice.js";
+import { announcement, askCube, askResignKind, askResignation, showGameOver } from "./dialogs.js";
 import * as M from "./model.js";
 import { RefusalBox } from "./refusal.js";
 import { absolute, bindSettings, copyInvite, notFound } from "./template.js";
+import { ClaimCountdown, Notices } from "./timers.js";
 import { Turn } from "./turn.js";
 import { renderControls, renderMoves, renderRules, renderSeats, renderStatus } from "./views.js";
 
@@ -22,7 +23,6 @@ import { renderControls, renderMoves, renderRules, renderSeats, renderStatus } f
 /** @typedef {import("../shared/types.js").EventView} EventView */
 /** @typedef {import("../shared/types.js").GameSnapshot} GameSnapshot */
 /** @typedef {import("../shared/types.js").UpdateMessage} UpdateMessage */
-
 
 export class GamePage {
   /**
@@ -42,8 +42,7 @@ export class GamePage {
     this.retry = 0;
     this.closed = false;
     this.queue = Promise.resolve();
-    /** @type {{text: string, until: number} | null} */
-    this.notice = null;
+    this.notices = new Notices(() => this.render());
     this.refusal = new RefusalBox(this);
     this.advice = new Advice(this);
     this.turn = new Turn(this);
@@ -54,22 +53,24 @@ export class GamePage {
     this.seeded = false;
     /** The frames the move list was drawn from. @type {unknown} */
     this.listed = null;
-    /** @type {number | null} */
-    this.claimAt = null;
-    /** @type {ReturnType<typeof setTimeout> | undefined} */
-    this.claimTimer = undefined;
-    this.board = new Board(/** @type {HTMLElement} */ (root.querySelector(".board-wrap")), { onStep: (from, to) => this.turn.step(from, to) });
+    this.board = new Board(/** @type {HTMLElement} */ (root.querySelector(".board-wrap")), {
+      onStep: (from, to) => this.turn.step(from, to),
+    });
     this.board.svg.setAttribute("aria-label", t("game.boardLabel"));
     this.keys = (/** @type {KeyboardEvent} */ event) => this.shortcut(event);
     document.addEventListener("keydown", this.keys);
-    root.querySelectorAll("[data-action]").forEach((button) =>
-      button.addEventListener("click", () => this.control(/** @type {HTMLElement} */ (button).dataset.action || "")),
-    );
+    for (const button of root.querySelectorAll("[data-action]")) {
+      const action = /** @type {HTMLElement} */ (button).dataset.action || "";
+      button.addEventListener("click", () => this.control(action));
+    }
     root.querySelector("[data-copy]")?.addEventListener("click", () => copyInvite(root));
     bindSettings(root, () => this.render());
     const query = watch ? `?watch=${encodeURIComponent(watch)}` : "";
-    /** @type {HTMLAnchorElement} */ (root.querySelector(".record-link")).href = `/api/games/${gameId}/record.mat${query}`;
-    /** @type {HTMLAnchorElement} */ (root.querySelector(".replay-link")).href = `/replay/${gameId}`;
+    /** @type {HTMLAnchorElement} */ (root.querySelector(".record-link")).href =
+      `/api/games/${gameId}/record.mat${query}`;
+    /** @type {HTMLAnchorElement} */ (root.querySelector(".replay-link")).href =
+      `/replay/${gameId}`;
+    this.claim = new ClaimCountdown(root);
     this.extras = new GameExtras(this);
     onLangChange(() => {
       this.board.svg.setAttribute("aria-label", t("game.boardLabel"));
@@ -97,6 +98,12 @@ export class GamePage {
     return M.actingSide(this.model);
   }
 
+  /** A new message id (the chat panel counts on ``messageId`` too). */
+  nextId() {
+    this.messageId += 1;
+    return this.messageId;
+  }
+
   /** The step this page sent last (a refusal's report names it). */
   pendingStep() {
     return this.turn.sent;
@@ -111,12 +118,19 @@ export class GamePage {
         const url = absolute(game.watch_url);
         const part = /** @type {HTMLElement} */ (this.root.querySelector(".watch-part"));
         part.hidden = false;
-        part.querySelector("button")?.addEventListener("click", () => navigator.clipboard?.writeText(url).then(() => toast(t("home.copied"))));
+        part
+          .querySelector("button")
+          ?.addEventListener("click", () =>
+            navigator.clipboard?.writeText(url).then(() => toast(t("home.copied"))),
+          );
       }
-      if (game.invite_url) /** @type {HTMLInputElement} */ (this.root.querySelector(".invite-link")).value = absolute(game.invite_url);
+      if (game.invite_url)
+        /** @type {HTMLInputElement} */ (this.root.querySelector(".invite-link")).value = absolute(
+          game.invite_url,
+        );
       this.model = M.withSnapshot(this.model, game);
       /** @type {HTMLElement} */ (this.root.querySelector(".game-page")).dataset.mode = game.mode;
-      this.noteClaim();
+      this.claim.note(this.model);
       this.render();
       this.loadFrames();
     } catch (error) {
@@ -133,7 +147,8 @@ export class GamePage {
   /** Every frame of the match so far (GET /frames); the socket's updates add to them. */
   async loadFrames() {
     // Only the newest answer counts: an older one may arrive after it.
-    const asked = (this.framesAsked += 1);
+    this.framesAsked += 1;
+    const asked = this.framesAsked;
     let answer;
     try {
       answer = await api("GET", framesPath(this.gameId, this.watch));
@@ -176,7 +191,9 @@ export class GamePage {
         this.addClientSeed();
         break;
       case "state":
-        this.enqueue(() => this.apply(message.game, { type: "update", seq: message.game.seq, events: [] }));
+        this.enqueue(() =>
+          this.apply(message.game, { type: "update", seq: message.game.seq, events: [] }),
+        );
         break;
       case "update":
         this.enqueue(() => this.apply(null, message));
@@ -184,7 +201,7 @@ export class GamePage {
       case "presence":
         if (this.model.snapshot) {
           this.model = M.withSeats(this.model, message.seats);
-          this.noteClaim();
+          this.claim.note(this.model);
           this.render();
         }
         break;
@@ -224,7 +241,7 @@ export class GamePage {
     this.seeded = true;
     const bytes = crypto.getRandomValues(new Uint8Array(16));
     const seed = [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
-    this.socket.send(JSON.stringify({ type: "client_seed", id: (this.messageId += 1), seed }));
+    this.socket.send(JSON.stringify({ type: "client_seed", id: this.nextId(), seed }));
   }
 
   /** @param {() => Promise<void>} work */
@@ -240,7 +257,7 @@ export class GamePage {
     const snap = this.model.snapshot;
     if (!snap || !this.socket || this.socket.readyState !== WebSocket.OPEN) return;
     /** @type {Record<string, unknown>} */
-    const message = { type, id: (this.messageId += 1), seq: snap.seq, ...extra };
+    const message = { type, id: this.nextId(), seq: snap.seq, ...extra };
     if (this.model.you.length > 1) {
       const side = this.actingSide();
       if (side) message.side = side;
@@ -271,18 +288,21 @@ export class GamePage {
       if (event.type === "play_made" && current) {
         const prior = current.state.game;
         const shown = prior.phase === "playing" && prior.steps.length > 0;
-        if (!shown && event.side && event.play.length) await this.board.animate(event.side, event.play, ms);
+        if (!shown && event.side && event.play.length)
+          await this.board.animate(event.side, event.play, ms);
       } else if (event.type === "step_made" && event.side && !before.you.includes(event.side)) {
         await this.board.animate(event.side, [event.step], ms);
       }
     }
-    this.model = game ? M.withBusy(M.withSnapshot(this.model, game), false) : M.withUpdate(this.model, update);
+    this.model = game
+      ? M.withBusy(M.withSnapshot(this.model, game), false)
+      : M.withUpdate(this.model, update);
     if (!live) {
       this.render();
       return;
     }
     if (game) {
-      this.noteClaim();
+      this.claim.note(this.model);
       if (M.framesBehind(this.model) && !this.framesAsked) this.loadFrames();
     }
     if (events.length) this.advice.clear();
@@ -293,41 +313,25 @@ export class GamePage {
         this.turn.rolled();
         // A notice belongs to the turn it was said in: a later roll ends it (after a
         // few seconds at least, even when the bot answers at once).
-        if (event.type === "dice_rolled" && this.notice) this.endNotice(this.notice);
+        if (event.type === "dice_rolled") this.notices.turnEnded();
       }
       const said = announcement(this.model, event);
-      if (said) this.say(said);
+      if (said) this.notices.say(said);
     }
     this.render();
     if (rolled) this.board.rollDice(ms);
     for (const event of events) {
-      if (event.type === "game_over") this.gameOver({ winner: event.winner, kind: event.kind, points: event.points, reason: event.reason });
+      if (event.type === "game_over")
+        this.gameOver({
+          winner: event.winner,
+          kind: event.kind,
+          points: event.points,
+          reason: event.reason,
+        });
     }
-    if (game && this.model.snapshot?.status === "finished" && this.model.frames.length) this.finishedOnLoad();
+    if (game && this.model.snapshot?.status === "finished" && this.model.frames.length)
+      this.finishedOnLoad();
     this.turn.next(events);
-  }
-
-  /**
-   * Show ``text`` by the status line until a later turn (a few seconds at least).
-   * @param {string} text
-   */
-  say(text) {
-    const notice = { text, until: Date.now() + 3500 };
-    this.notice = notice;
-    setTimeout(() => this.endNotice(notice), 15000);
-  }
-
-  /** @param {{text: string, until: number}} notice */
-  endNotice(notice) {
-    const left = notice.until - Date.now();
-    if (left > 0) {
-      setTimeout(() => this.endNotice(notice), left);
-      return;
-    }
-    if (this.notice === notice) {
-      this.notice = null;
-      this.render();
-    }
   }
 
   // -- drawing -------------------------------------------------------------------------
@@ -353,21 +357,29 @@ export class GamePage {
       targets,
       autoTarget: farthest,
       arrows: this.advice.arrows || [],
-      lastMove: last ? last.steps.map(({ from, to }) => ({ from: locOf(last.side, from, view), to: locOf(last.side, to, view) })) : [],
+      lastMove: last
+        ? last.steps.map(({ from, to }) => ({
+            from: locOf(last.side, from, view),
+            to: locOf(last.side, to, view),
+          }))
+        : [],
     });
     renderSeats(this.root, model, view, shown);
-    renderStatus(this.root, model, this.notice, Boolean(settings.teaching));
+    renderStatus(this.root, model, this.notices.shown, Boolean(settings.teaching));
     renderControls(this.root, model);
-    this.renderClaim();
+    this.claim.render(snap.status === "active");
     const acting = M.actingSide(model);
-    if (acting && snap.state.game.phase === "cube_offered") this.ask("cube", () => askCube(this.model, () => this.advice.askCube()));
-    if (acting && snap.state.game.phase === "resignation_offered") this.ask("resignation", () => askResignation(this.model));
+    if (acting && snap.state.game.phase === "cube_offered")
+      this.ask("cube", () => askCube(this.model, () => this.advice.askCube()));
+    if (acting && snap.state.game.phase === "resignation_offered")
+      this.ask("resignation", () => askResignation(this.model));
     renderRules(this.root, model);
     if (this.listed !== model.frames) {
       this.listed = model.frames;
       renderMoves(this.root, model);
     }
-    /** @type {HTMLElement} */ (this.root.querySelector(".invite-box")).hidden = snap.status !== "waiting";
+    /** @type {HTMLElement} */ (this.root.querySelector(".invite-box")).hidden =
+      snap.status !== "waiting";
     this.extras.render();
   }
 
@@ -383,28 +395,6 @@ export class GamePage {
       this.openDialog = null;
       if (choice) this.send(choice);
     });
-  }
-
-  /** When the friend has left: the claim button once the server allows it, a countdown before. */
-  renderClaim() {
-    const button = /** @type {HTMLElement} */ (this.root.querySelector('[data-action="claim"]'));
-    const wait = /** @type {HTMLElement} */ (this.root.querySelector(".claim-wait"));
-    const active = this.model.snapshot?.status === "active";
-    const left = this.claimAt === null || !active ? null : Math.ceil((this.claimAt - Date.now()) / 1000);
-    button.hidden = left === null || left > 0;
-    wait.hidden = left === null || left <= 0;
-    if (left !== null && left > 0) wait.textContent = t("game.claimIn", { count: left });
-    clearTimeout(this.claimTimer);
-    if (left !== null && left > 0) this.claimTimer = setTimeout(() => this.renderClaim(), 1000);
-  }
-
-  /** Read from the seats when the opponent's seat may be claimed (``claim_in`` seconds). */
-  noteClaim() {
-    const you = this.model.you;
-    const opponent = you.length === 1 ? (you[0] === "white" ? "black" : "white") : null;
-    const seat = this.model.snapshot?.seats.find((item) => item.side === opponent);
-    const seconds = seat && !seat.connected ? seat.claim_in : null;
-    this.claimAt = seconds === null || seconds === undefined ? null : Date.now() + seconds * 1000;
   }
 
   // -- actions -------------------------------------------------------------------------
@@ -449,8 +439,16 @@ export class GamePage {
     const target = /** @type {Element | null} */ (event.target);
     if (target?.closest?.("input, select, textarea, dialog")) return;
     if (document.querySelector("dialog[open]")) return;
-    const action = /** @type {Record<string, string>} */ ({ KeyR: "roll", KeyC: "confirm", KeyU: "undo", KeyD: "double", KeyH: "hint" })[event.code];
-    const button = /** @type {HTMLButtonElement | null} */ (action ? this.root.querySelector(`[data-action="${action}"]`) : null);
+    const action = /** @type {Record<string, string>} */ ({
+      KeyR: "roll",
+      KeyC: "confirm",
+      KeyU: "undo",
+      KeyD: "double",
+      KeyH: "hint",
+    })[event.code];
+    const button = /** @type {HTMLButtonElement | null} */ (
+      action ? this.root.querySelector(`[data-action="${action}"]`) : null
+    );
     if (!button || button.hidden || button.disabled) return;
     event.preventDefault();
     this.control(action);

@@ -30,8 +30,16 @@ export function askCube(model, cubeHint) {
   if (canDo(model, "beaver")) buttons.push({ label: t("game.beaver"), value: "beaver" });
   if (snap.mode === "bot") buttons.push({ label: t("game.cubeHint"), keep: cubeHint });
   const acting = actingSide(model);
-  const title = t("game.cubeQuestion", { name: sideName(model, acting ? other(acting) : null), value });
-  return dialog(title, t("game.cubeExplain", { value, count: snap.state.game.cube.value }), buttons, "cube-answer");
+  const title = t("game.cubeQuestion", {
+    name: sideName(model, acting ? other(acting) : null),
+    value,
+  });
+  return dialog(
+    title,
+    t("game.cubeExplain", { value, count: snap.state.game.cube.value }),
+    buttons,
+    "cube-answer",
+  );
 }
 
 /**
@@ -42,10 +50,14 @@ export function askCube(model, cubeHint) {
 export function askResignation(model) {
   const offer = model.snapshot?.state.game.resignation;
   if (!offer) return Promise.resolve(null);
-  return dialog(t("game.resignOffered", { name: sideName(model, offer.side), kind: t(`kind.${offer.kind}`) }), "", [
-    { label: t("game.accept"), value: "accept_resignation", primary: true },
-    { label: t("game.refuse"), value: "refuse_resignation" },
-  ]);
+  return dialog(
+    t("game.resignOffered", { name: sideName(model, offer.side), kind: t(`kind.${offer.kind}`) }),
+    "",
+    [
+      { label: t("game.accept"), value: "accept_resignation", primary: true },
+      { label: t("game.refuse"), value: "refuse_resignation" },
+    ],
+  );
 }
 
 /**
@@ -75,7 +87,11 @@ export function announcement(model, event) {
       return tWho("game.noPlay", you, { name, dice: diceText(event.roll) });
     case "opening_rolled":
       return event.starter
-        ? tWho("game.openingRolled", isYou(model, event.starter), { white: event.white, black: event.black, name: sideName(model, event.starter) })
+        ? tWho("game.openingRolled", isYou(model, event.starter), {
+            white: event.white,
+            black: event.black,
+            name: sideName(model, event.starter),
+          })
         : t("game.openingTie", { die: event.white });
     case "cube_offered":
       return tWho("game.cubeOffered", you, { name, value: event.value });
@@ -104,12 +120,23 @@ export function showGameOver(model, gameId, ended) {
   const { match } = snap.state;
   const you = isYou(model, ended.winner);
   const name = sideName(model, ended.winner);
-  const score = t("game.scoreLine", { white: sideName(model, "white"), black: sideName(model, "black"), a: match.score[0], b: match.score[1] });
+  const score = t("game.scoreLine", {
+    white: sideName(model, "white"),
+    black: sideName(model, "black"),
+    a: match.score[0],
+    b: match.score[1],
+  });
   const over = match.over || snap.status === "finished";
-  const title = model.you.length === 1 ? t(you ? "game.youWon" : "game.youLost") : t("game.won", { name });
+  const title =
+    model.you.length === 1 ? t(you ? "game.youWon" : "game.youLost") : t("game.won", { name });
   let how = "";
   if (ended.reason === "claimed") how = tWho("game.byForfeit", you, { name });
-  else if (ended.kind) how = tWho("game.overHow", you, { name, kind: t(`kind.${ended.kind}`), count: ended.points ?? 0 });
+  else if (ended.kind)
+    how = tWho("game.overHow", you, {
+      name,
+      kind: t(`kind.${ended.kind}`),
+      count: ended.points ?? 0,
+    });
   const body = [how, score, over ? t("game.matchOver") : ""].filter(Boolean).join("\n");
   const buttons = over
     ? [

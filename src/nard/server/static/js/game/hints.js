@@ -24,9 +24,14 @@ import { notation } from "../notation.js";
  */
 export function drawHintPlays(panel, plays, choose) {
   const items = plays.map((item, i) => {
-    const button = el("button", { type: "button", class: "link", dataset: { play: String(i) } }, el("bdi", { dir: "ltr", class: "notation" }, notation(item.play)));
+    const button = el(
+      "button",
+      { type: "button", class: "link", dataset: { play: String(i) } },
+      el("bdi", { dir: "ltr", class: "notation" }, notation(item.play)),
+    );
     button.addEventListener("click", () => choose(i));
-    const loss = item.loss > 0 ? [" ", el("span", { class: "loss" }, `(${signed(-item.loss)})`)] : [];
+    const loss =
+      item.loss > 0 ? [" ", el("span", { class: "loss" }, `(${signed(-item.loss)})`)] : [];
     return el("li", {}, button, " ", el("span", { class: "equity" }, signed(item.equity)), loss);
   });
   fill(panel, el("strong", {}, t("game.hintTitle")), el("ol", {}, items));
@@ -55,14 +60,30 @@ export function drawCubeHint(target, hint) {
   const rows = doubling
     ? [
         ["cubeHint.noDouble", hint.no_double, !hint.proper.startsWith("double")],
-        ["cubeHint.doubleTake", hint.double_take, hint.proper.startsWith("double") && hint.answer !== "pass"],
+        [
+          "cubeHint.doubleTake",
+          hint.double_take,
+          hint.proper.startsWith("double") && hint.answer !== "pass",
+        ],
         ["cubeHint.doublePass", hint.double_pass, hint.proper === "double_pass"],
       ]
     : [
-        [hint.answer === "beaver" ? "cubeHint.beaver" : "cubeHint.take", -hint.double_take, hint.answer !== "pass"],
+        [
+          hint.answer === "beaver" ? "cubeHint.beaver" : "cubeHint.take",
+          -hint.double_take,
+          hint.answer !== "pass",
+        ],
         ["cubeHint.pass", -hint.double_pass, hint.answer === "pass"],
       ];
-  const items = rows.map(([key, equity, best]) => el("li", { class: best ? "best" : null }, t(key), " ", el("span", { class: "equity" }, signed(equity))));
+  const items = rows.map(([key, equity, best]) =>
+    el(
+      "li",
+      { class: best ? "best" : null },
+      t(key),
+      " ",
+      el("span", { class: "equity" }, signed(equity)),
+    ),
+  );
   const proper = doubling
     ? t("cubeHint.proper", { action: t(`cubeHint.action.${hint.proper}`) })
     : t("cubeHint.answer", { action: t(`cubeHint.${hint.answer}`) });

@@ -54,7 +54,11 @@ export function withUpdate(model, message) {
   const fresh = (message.frames ?? []).filter((frame) => frame.seq > model.framesSeq);
   let next = model;
   if (fresh.length || message.seq > model.framesSeq) {
-    next = { ...next, frames: [...next.frames, ...fresh], framesSeq: Math.max(next.framesSeq, message.seq) };
+    next = {
+      ...next,
+      frames: [...next.frames, ...fresh],
+      framesSeq: Math.max(next.framesSeq, message.seq),
+    };
   }
   const snapshot = next.snapshot;
   if (message.game && snapshot && message.seq > snapshot.seq) {
@@ -71,7 +75,11 @@ export function withUpdate(model, message) {
  */
 export function withFrames(model, answer) {
   const later = model.frames.filter((frame) => frame.seq > answer.seq);
-  return { ...model, frames: [...answer.frames, ...later], framesSeq: Math.max(model.framesSeq, answer.seq) };
+  return {
+    ...model,
+    frames: [...answer.frames, ...later],
+    framesSeq: Math.max(model.framesSeq, answer.seq),
+  };
 }
 
 /**
@@ -118,7 +126,8 @@ export function actingSide(model) {
   const game = snap?.state.game;
   if (!snap || !game || snap.status === "finished" || snap.status === "waiting") return null;
   if (game.to_act && model.you.includes(game.to_act)) return game.to_act;
-  if (game.phase === "opening") return model.you.find((side) => (game.actions[side] || []).includes("roll")) ?? null;
+  if (game.phase === "opening")
+    return model.you.find((side) => (game.actions[side] || []).includes("roll")) ?? null;
   return null;
 }
 
@@ -132,7 +141,8 @@ export function viewSide(model, turnBoard) {
   if (model.you.length === 1) return model.you[0];
   const snap = model.snapshot;
   const game = snap?.state.game;
-  if (model.you.length > 1 && turnBoard && game && snap?.status !== "finished") return game.to_act || game.turn || "white";
+  if (model.you.length > 1 && turnBoard && game && snap?.status !== "finished")
+    return game.to_act || game.turn || "white";
   return "white";
 }
 
@@ -173,7 +183,13 @@ export function lastTurn(model) {
   const number = model.snapshot?.state.match.game_number;
   for (let i = model.frames.length - 1; i >= 0; i -= 1) {
     const frame = model.frames[i];
-    if (frame.game !== number || frame.kind === "roll" || frame.kind === "start" || frame.kind === "opening_tie") return null;
+    if (
+      frame.game !== number ||
+      frame.kind === "roll" ||
+      frame.kind === "start" ||
+      frame.kind === "opening_tie"
+    )
+      return null;
     if ((frame.kind === "play" || frame.kind === "pass") && frame.side && frame.dice) {
       return { side: frame.side, dice: frame.dice, steps: frame.steps };
     }
@@ -192,7 +208,8 @@ export function finalFrame(model) {
   if (!snap) return null;
   for (let i = model.frames.length - 1; i >= 0; i -= 1) {
     const frame = model.frames[i];
-    if (frame.kind === "result") return snap.status === "finished" || snap.state.game.phase === "opening" ? frame : null;
+    if (frame.kind === "result")
+      return snap.status === "finished" || snap.state.game.phase === "opening" ? frame : null;
     if (frame.kind !== "start") return null;
   }
   return null;
@@ -278,7 +295,8 @@ export function endedOnLoad(model) {
   if (!result?.winner) return null;
   if (result.reason === "claimed") return { winner: result.winner, reason: "claimed" };
   const last = [...model.frames].reverse().find((frame) => frame.kind === "result");
-  if (last?.result) return { winner: result.winner, kind: last.result.kind, points: last.result.points };
+  if (last?.result)
+    return { winner: result.winner, kind: last.result.kind, points: last.result.points };
   return { winner: result.winner };
 }
 
@@ -296,7 +314,8 @@ export function movable(model, view, teaching) {
   const targets = new Map();
   const acting = actingSide(model);
   const state = model.snapshot?.state;
-  if (!acting || !state || state.game.phase !== "playing" || model.busy) return { sources, targets, farthest: null };
+  if (!acting || !state || state.game.phase !== "playing" || model.busy)
+    return { sources, targets, farthest: null };
   if (teaching) {
     const all = [];
     for (let point = 1; point <= 24; point += 1) all.push(`p${point}`);
@@ -322,7 +341,11 @@ export function movable(model, view, teaching) {
     const from = ownOf(acting, loc, view);
     const tos = guide.destinations[String(from)];
     if (!tos || !tos.length) return null;
-    return locOf(acting, tos.reduce((best, to) => (from - to > from - best ? to : best)), view);
+    return locOf(
+      acting,
+      tos.reduce((best, to) => (from - to > from - best ? to : best)),
+      view,
+    );
   };
   return { sources, targets, farthest };
 }

@@ -36,7 +36,12 @@ export function reportQuery(model, message, pending) {
   if (!game?.turn_start_id || !game.dice || !tried || !rules || tried.to > tried.from) return null;
   const steps = [...game.steps.map((step) => [step.from, step.to]), [tried.from, tried.to]];
   const play = steps.map(([from, to]) => `${pointWord(from)}/${pointWord(to)}`).join(" ");
-  return new URLSearchParams({ position: game.turn_start_id, dice: `${game.dice[0]}${game.dice[1]}`, play, rules });
+  return new URLSearchParams({
+    position: game.turn_start_id,
+    dice: `${game.dice[0]}${game.dice[1]}`,
+    play,
+    rules,
+  });
 }
 
 /**
@@ -48,30 +53,68 @@ export function reportQuery(model, message, pending) {
  */
 export function drawRefusal(box, message, query, on) {
   const why = message.explanation;
-  let text = (why ? (lang === "fa" ? why.message_fa : why.message_en) : lang === "fa" ? message.message_fa : message.message) || "";
+  let text =
+    (why
+      ? lang === "fa"
+        ? why.message_fa
+        : why.message_en
+      : lang === "fa"
+        ? message.message_fa
+        : message.message) || "";
   const rule = why?.rule || message.rule;
   // The rule is named above the text: the text's own "(rule R5)" would say it twice.
   if (rule) text = text.replace(/\s*\((?:rule|قانون|رسم) [RV][0-9۰-۹]+\)\s*$/u, "");
   // A rule (R…) or an Iranian custom (V…), its id in the page's digits.
   const label = rule?.startsWith("V") ? "custom.label" : "rule.label";
   const parts = [];
-  if (rule) parts.push(el("strong", { class: "rule-name" }, t(label, { id: num(rule), name: t(`rule.${rule}`) })));
+  if (rule)
+    parts.push(
+      el("strong", { class: "rule-name" }, t(label, { id: num(rule), name: t(`rule.${rule}`) })),
+    );
   parts.push(el("p", { class: "refusal-text" }, text));
   // The legal alternative, unless the explanation already names it.
-  if (why?.legal_play && !text.includes(why.legal_play) && !text.includes(notation(why.legal_play))) {
-    parts.push(el("p", { class: "legal" }, t("game.legalInstead"), " ", el("bdi", { dir: "ltr", class: "notation" }, notation(why.legal_play))));
+  if (
+    why?.legal_play &&
+    !text.includes(why.legal_play) &&
+    !text.includes(notation(why.legal_play))
+  ) {
+    parts.push(
+      el(
+        "p",
+        { class: "legal" },
+        t("game.legalInstead"),
+        " ",
+        el("bdi", { dir: "ltr", class: "notation" }, notation(why.legal_play)),
+      ),
+    );
   }
   if (rule) {
-    const link = el("a", { class: "rule-link", href: ruleHref(rule.toLowerCase()), target: "_blank", rel: "noopener" }, t("trainer.readRule"));
+    const link = el(
+      "a",
+      { class: "rule-link", href: ruleHref(rule.toLowerCase()), target: "_blank", rel: "noopener" },
+      t("trainer.readRule"),
+    );
     parts.push(el("p", { class: "copy-row" }, link));
   }
   if (query) {
-    const copy = el("button", { type: "button", class: "btn small copy-report" }, t("trainer.report.copy"));
+    const copy = el(
+      "button",
+      { type: "button", class: "btn small copy-report" },
+      t("trainer.report.copy"),
+    );
     copy.addEventListener("click", () => on.copy(query));
-    const open = el("a", { class: "report-link", href: `/report?${query}`, target: "_blank", rel: "noopener" }, t("trainer.report.open"));
+    const open = el(
+      "a",
+      { class: "report-link", href: `/report?${query}`, target: "_blank", rel: "noopener" },
+      t("trainer.report.open"),
+    );
     parts.push(el("p", { class: "copy-row report-row" }, copy, " ", open));
   }
-  const close = el("button", { type: "button", class: "close", "aria-label": t("dialog.close") }, "×");
+  const close = el(
+    "button",
+    { type: "button", class: "close", "aria-label": t("dialog.close") },
+    "×",
+  );
   close.addEventListener("click", on.close);
   fill(box, parts, close);
   box.hidden = false;
@@ -106,7 +149,9 @@ export class RefusalBox {
    */
   refused(message) {
     if (message.code === "stale" || message.code === "conflict") {
-      this.page.socket?.send(JSON.stringify({ type: "sync", since: this.page.model.snapshot?.seq }));
+      this.page.socket?.send(
+        JSON.stringify({ type: "sync", since: this.page.model.snapshot?.seq }),
+      );
       return;
     }
     this.shown = message;
@@ -117,8 +162,13 @@ export class RefusalBox {
   draw() {
     const message = this.shown;
     if (!message) return;
-    const query = message.explanation ? reportQuery(this.page.model, message, this.page.pendingStep()) : null;
-    drawRefusal(this.box, message, query, { close: () => this.hide(), copy: (asked) => copyReport(asked) });
+    const query = message.explanation
+      ? reportQuery(this.page.model, message, this.page.pendingStep())
+      : null;
+    drawRefusal(this.box, message, query, {
+      close: () => this.hide(),
+      copy: (asked) => copyReport(asked),
+    });
   }
 
   hide() {

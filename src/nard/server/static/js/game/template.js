@@ -29,7 +29,13 @@ function control(action, key, { primary = false, keys, hidden = false } = {}) {
  * @param {string} [cls]
  */
 function option(name, key, cls) {
-  return el("label", { class: cls }, el("input", { type: "checkbox", name }), " ", el("span", { dataset: { i18n: key } }));
+  return el(
+    "label",
+    { class: cls },
+    el("input", { type: "checkbox", name }),
+    " ",
+    el("span", { dataset: { i18n: key } }),
+  );
 }
 
 /** @param {string} key */
@@ -37,7 +43,9 @@ const hint = (key) => el("p", { class: "hint-text", dataset: { i18n: key } });
 
 /** The page's skeleton, untranslated. */
 export function gameTemplate() {
-  const speeds = ["off", "fast", "normal", "slow"].map((value) => el("option", { value, dataset: { i18n: `settings.speed.${value}` } }));
+  const speeds = ["off", "fast", "normal", "slow"].map((value) =>
+    el("option", { value, dataset: { i18n: `settings.speed.${value}` } }),
+  );
   return el(
     "section",
     { class: "game-page" },
@@ -81,7 +89,13 @@ export function gameTemplate() {
       option("autoForced", "settings.autoForced"),
       option("homeRight", "settings.homeRight"),
       option("turnBoard", "settings.turnBoard", "hotseat-only"),
-      el("label", {}, el("span", { dataset: { i18n: "settings.speed" } }), " ", el("select", { name: "speed" }, speeds)),
+      el(
+        "label",
+        {},
+        el("span", { dataset: { i18n: "settings.speed" } }),
+        " ",
+        el("select", { name: "speed" }, speeds),
+      ),
       hint("settings.dblclick"),
       hint("settings.keys"),
     ),
@@ -101,7 +115,11 @@ export function gameTemplate() {
         "span",
         { class: "watch-part", hidden: true },
         " · ",
-        el("button", { type: "button", class: "link", dataset: { copyWatch: "", i18n: "game.copyWatch" } }),
+        el("button", {
+          type: "button",
+          class: "link",
+          dataset: { copyWatch: "", i18n: "game.copyWatch" },
+        }),
       ),
     ),
   );

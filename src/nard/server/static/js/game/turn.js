@@ -1,7 +1,7 @@
 // @ts-check
 // The player's turn on the game page: steps from the board, undo back to a free choice,
 // and the steps and confirmations the page makes by itself (a forced step, auto-confirm).
-import { settings, SPEED_MS } from "../settings.js";
+import { SPEED_MS, settings } from "../settings.js";
 import { ownOf } from "../shared/locations.js";
 import { actingSide, canDo, viewSide } from "./model.js";
 
@@ -86,7 +86,11 @@ export class Turn {
   next(events) {
     const model = this.page.model;
     if (!model.snapshot?.state.game.steps.length) this.auto.clear();
-    if (this.undos > 0 && events.some((event) => event.type === "step_undone") && canDo(model, "undo")) {
+    if (
+      this.undos > 0 &&
+      events.some((event) => event.type === "step_undone") &&
+      canDo(model, "undo")
+    ) {
       this.undos -= 1;
       this.page.send("undo");
       return;
@@ -99,13 +103,27 @@ export class Turn {
     const model = this.page.model;
     const snap = model.snapshot;
     const guide = snap?.state.guide;
-    if (!actingSide(model) || snap?.state.game.phase !== "playing" || !guide || model.busy || settings.teaching || this.undos) return;
+    if (
+      !actingSide(model) ||
+      snap?.state.game.phase !== "playing" ||
+      !guide ||
+      model.busy ||
+      settings.teaching ||
+      this.undos
+    )
+      return;
     const sources = Object.entries(guide.destinations);
     if (!sources.length && guide.can_confirm && settings.autoConfirm) {
       setTimeout(() => this.page.send("confirm"), 150);
       return;
     }
-    if (settings.autoForced && !this.hold && sources.length === 1 && sources[0][1].length === 1 && !guide.can_confirm) {
+    if (
+      settings.autoForced &&
+      !this.hold &&
+      sources.length === 1 &&
+      sources[0][1].length === 1 &&
+      !guide.can_confirm
+    ) {
       const [from, [to]] = sources[0];
       setTimeout(() => {
         const now = this.page.model;

@@ -51,18 +51,30 @@ export function renderSeats(root, model, viewSide, shown) {
     const turn = game.to_act === side && snap.status !== "finished";
     const pips = shown.pips ? shown.pips[side] : null;
     // Away: gone after joining (a seat never taken yet is just waiting for its friend).
-    const away = seat && !seat.connected && !seat.is_bot && snap.mode === "friend" && snap.status === "active";
+    const away =
+      seat && !seat.connected && !seat.is_bot && snap.mode === "friend" && snap.status === "active";
     const box = /** @type {HTMLElement} */ (root.querySelector(selector));
     const parts = [
       el("span", { class: `swatch swatch-${side}` }),
       el("strong", { class: "seat-name" }, sideName(model, side)),
       turn ? el("span", { class: "turn-badge" }, t("game.toPlay")) : null,
       away ? el("span", { class: "away" }, t("game.away")) : null,
-      el("span", { class: "pips", dataset: { side } }, pips === null ? "" : t("game.pips", { pips })),
-      el("span", { class: "score", dataset: { side } }, t("game.points", { count: match.score[side === "white" ? 0 : 1] })),
+      el(
+        "span",
+        { class: "pips", dataset: { side } },
+        pips === null ? "" : t("game.pips", { pips }),
+      ),
+      el(
+        "span",
+        { class: "score", dataset: { side } },
+        t("game.points", { count: match.score[side === "white" ? 0 : 1] }),
+      ),
     ];
     // Spaces between the parts, as text flows (a screen reader reads them apart).
-    fill(box, parts.filter(Boolean).flatMap((part, i) => (i ? [" ", part] : [part])));
+    fill(
+      box,
+      parts.filter(Boolean).flatMap((part, i) => (i ? [" ", part] : [part])),
+    );
     box.classList.toggle("on-turn", turn);
   }
 }
@@ -79,19 +91,29 @@ export function renderStatus(root, model, notice, teaching) {
   if (!snap) return;
   const { match, game, guide } = snap.state;
   const acting = actingSide(model);
-  const length = match.length ? t("game.matchTo", { length: match.length, game: match.game_number }) : t("game.money");
+  const length = match.length
+    ? t("game.matchTo", { length: match.length, game: match.game_number })
+    : t("game.money");
   // Crawford matters only where the cube does: a match longer than one point, with the cube.
-  const crawford = match.crawford && (match.length ?? 0) > 1 && cubeInPlay(model) ? ` · ${t("game.crawford")}` : "";
-  const cube = cubeInPlay(model) && game.cube.value > 1 ? ` · ${t("game.cube", { value: game.cube.value })}` : "";
+  const crawford =
+    match.crawford && (match.length ?? 0) > 1 && cubeInPlay(model)
+      ? ` · ${t("game.crawford")}`
+      : "";
+  const cube =
+    cubeInPlay(model) && game.cube.value > 1
+      ? ` · ${t("game.cube", { value: game.cube.value })}`
+      : "";
   let line = "";
   if (snap.status === "waiting") line = t("game.waitingShort");
   else if (snap.status === "finished" || match.over) line = t("game.matchOver");
   else if (acting) {
     if (game.phase === "opening") line = t("game.openingYou");
-    else if (game.phase === "rolling") line = t(canDo(model, "double") ? "game.rollOrDouble" : "game.rollNow");
+    else if (game.phase === "rolling")
+      line = t(canDo(model, "double") ? "game.rollOrDouble" : "game.rollNow");
     else if (game.phase === "playing") {
       const dice = diceText(/** @type {import("../shared/types.js").Dice | null} */ (game.dice));
-      if (guide && !Object.keys(guide.destinations).length && guide.can_confirm) line = t("game.confirmNow", { dice });
+      if (guide && !Object.keys(guide.destinations).length && guide.can_confirm)
+        line = t("game.confirmNow", { dice });
       else line = t(teaching ? "game.moveTeaching" : "game.moveNow", { dice });
     } else if (game.phase === "cube_offered") line = t("game.answerCube");
     else if (game.phase === "resignation_offered") line = t("game.answerResign");
@@ -99,10 +121,13 @@ export function renderStatus(root, model, notice, teaching) {
   else {
     const waitingFor = game.to_act || game.turn;
     const seat = snap.seats.find((item) => item.side === waitingFor);
-    line = seat?.is_bot ? t("game.botThinking") : t("game.opponentTurn", { name: sideName(model, waitingFor) });
+    line = seat?.is_bot
+      ? t("game.botThinking")
+      : t("game.opponentTurn", { name: sideName(model, waitingFor) });
     if (game.phase === "opening") line = t("game.openingWait");
   }
-  if (model.you.length > 1 && acting) line = t("game.sidePrompt", { side: sideName(model, acting), prompt: line });
+  if (model.you.length > 1 && acting)
+    line = t("game.sidePrompt", { side: sideName(model, acting), prompt: line });
   fill(
     /** @type {HTMLElement} */ (root.querySelector(".status")),
     el("span", { class: "match-line" }, length + crawford + cube),
@@ -125,7 +150,9 @@ export function renderControls(root, model) {
   const acting = actingSide(model);
   /** @type {(action: string, visible: boolean, enabled?: boolean) => void} */
   const show = (action, visible, enabled = true) => {
-    const button = /** @type {HTMLButtonElement} */ (root.querySelector(`[data-action="${action}"]`));
+    const button = /** @type {HTMLButtonElement} */ (
+      root.querySelector(`[data-action="${action}"]`)
+    );
     button.hidden = !visible;
     button.disabled = !enabled || model.busy;
   };
@@ -136,7 +163,9 @@ export function renderControls(root, model) {
   show("double", canDo(model, "double") && cubeInPlay(model));
   show("resign", canDo(model, "resign"));
   show("hint", Boolean(playing && snap.mode === "bot" && !guide?.can_undo));
-  const mayDouble = Boolean(acting && game.phase === "rolling" && canDo(model, "double") && cubeInPlay(model));
+  const mayDouble = Boolean(
+    acting && game.phase === "rolling" && canDo(model, "double") && cubeInPlay(model),
+  );
   show("cubeHint", mayDouble && snap.mode === "bot");
 }
 
@@ -179,10 +208,18 @@ export function renderMoves(root, model) {
       );
     }
     if (frame.kind === "pass") {
-      return el("li", { class: "move", dataset: { side: frame.side ?? "" } }, t("moves.pass", { side, dice: diceText(frame.dice) }));
+      return el(
+        "li",
+        { class: "move", dataset: { side: frame.side ?? "" } },
+        t("moves.pass", { side, dice: diceText(frame.dice) }),
+      );
     }
     const text = frameText(frame, WORDS);
-    return el("li", { class: frame.kind === "start" ? "game-start" : null }, t(text.key, text.vars));
+    return el(
+      "li",
+      { class: frame.kind === "start" ? "game-start" : null },
+      t(text.key, text.vars),
+    );
   });
   fill(list, items);
   /** @type {HTMLElement} */ (list.closest(".moves")).hidden = !items.length;

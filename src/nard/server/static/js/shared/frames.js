@@ -8,10 +8,31 @@
 /** @typedef {{t: (key: string, vars?: Record<string, string | number>) => string, num: (value: string | number) => string}} Words */
 
 /** The frames a replay lists (an accepted or refused resignation says nothing of its own). */
-export const REPLAYED = new Set(["start", "opening_tie", "roll", "pass", "play", "double", "take", "beaver", "drop", "resign", "result"]);
+export const REPLAYED = new Set([
+  "start",
+  "opening_tie",
+  "roll",
+  "pass",
+  "play",
+  "double",
+  "take",
+  "beaver",
+  "drop",
+  "resign",
+  "result",
+]);
 
 /** The frames a game's move list shows: made plays, passes, the cube, resignations, results. */
-export const LISTED = new Set(["play", "pass", "double", "take", "beaver", "drop", "resign", "result"]);
+export const LISTED = new Set([
+  "play",
+  "pass",
+  "double",
+  "take",
+  "beaver",
+  "drop",
+  "resign",
+  "result",
+]);
 
 /**
  * What ``frame`` says.
@@ -28,7 +49,11 @@ export function frameText(frame, { t, num }) {
     case "opening_tie":
       return { key: "replay.openingTie", vars: { die: frame.opening ? frame.opening[0] : 0 } };
     case "roll":
-      if (frame.opening) return { key: "replay.opening", vars: { white: frame.opening[0], black: frame.opening[1] } };
+      if (frame.opening)
+        return {
+          key: "replay.opening",
+          vars: { white: frame.opening[0], black: frame.opening[1] },
+        };
       return { key: "replay.rolled", vars: { side, dice } };
     case "pass":
       return { key: "replay.passed", vars: { side, dice } };
@@ -45,7 +70,14 @@ export function frameText(frame, { t, num }) {
     case "result": {
       const result = frame.result;
       const winner = result ? t(`side.${result.winner}`) : side;
-      return { key: "replay.result", vars: { side: winner, kind: result ? t(`kind.${result.kind}`) : "", count: result ? result.points : 0 } };
+      return {
+        key: "replay.result",
+        vars: {
+          side: winner,
+          kind: result ? t(`kind.${result.kind}`) : "",
+          count: result ? result.points : 0,
+        },
+      };
     }
     default:
       return { key: "", vars: {} };

@@ -19,8 +19,10 @@ export const pointWord = (own) => (own === 25 ? "bar" : own === 0 ? "off" : Stri
  * @param {import("./types.js").RulesView} rules
  */
 export function reportRules(rules) {
-  if (rules.escape_after_hit && rules.escape_scope === "home" && rules.no_home_cover_after_hit) return "iranian";
-  if (rules.escape_after_hit && rules.escape_scope === "board" && !rules.no_home_cover_after_hit) return "v1-board";
+  if (rules.escape_after_hit && rules.escape_scope === "home" && rules.no_home_cover_after_hit)
+    return "iranian";
+  if (rules.escape_after_hit && rules.escape_scope === "board" && !rules.no_home_cover_after_hit)
+    return "v1-board";
   if (!rules.escape_after_hit && !rules.no_home_cover_after_hit) return "standard";
   return null;
 }

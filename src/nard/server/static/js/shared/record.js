@@ -10,7 +10,12 @@ import { describeRules } from "../rules.js";
  * @param {SettingsView} settings
  */
 export function settingsRecord(settings) {
-  return { rules: settings.rules, length: settings.length, crawford_rule: settings.crawford, options: settings.options };
+  return {
+    rules: settings.rules,
+    length: settings.length,
+    crawford_rule: settings.crawford,
+    options: settings.options,
+  };
 }
 
 /**
