@@ -225,10 +225,13 @@ describe("the move list", () => {
     assert.deepEqual(M.listedFrames([frame("start"), roll, play, frame("roll", { side: "white", seq: 5 }), pass]), [play, pass]);
   });
 
-  it("lists each game's start only in a match of more than one game", () => {
+  it("lists each game's start only in a match of more than one game begun", () => {
     const second = frame("start", { game: 2, seq: 8 });
     const result = frame("result", { side: "white", result: { winner: "white", kind: "single", points: 1, reason: "borne_off" }, seq: 8 });
-    assert.deepEqual(M.listedFrames([frame("start"), result, second]), [frame("start"), result, second]);
+    // The next game set up and not begun (a money game's, once one ends) shows nothing yet.
+    assert.deepEqual(M.listedFrames([frame("start"), result, second]), [result]);
+    const tie = frame("opening_tie", { game: 2, opening: [2, 2], seq: 9 });
+    assert.deepEqual(M.listedFrames([frame("start"), result, second, tie]), [frame("start"), result, second]);
   });
 
   it("says how the match ended from the last result frame", () => {

@@ -19,7 +19,7 @@ import { num, onLangChange, t, translate } from "./i18n.js";
 import { playerName } from "./names.js";
 import { notation } from "./notation.js";
 import { settings } from "./settings.js";
-import { REPLAYED, frameText, framesPath } from "./shared/frames.js";
+import { REPLAYED, begun, frameText, framesPath } from "./shared/frames.js";
 import { locOf } from "./shared/locations.js";
 import { showRules } from "./shared/record.js";
 import { refusalText } from "./shared/refusals.js";
@@ -92,7 +92,7 @@ export function replayFrames(frames) {
   let side = null;
   let game = 0;
   const shown = [];
-  for (const frame of frames) {
+  for (const frame of begun(frames)) {
     if (!REPLAYED.has(frame.kind)) continue;
     if (frame.game !== game || frame.kind === "start") {
       game = frame.game;

@@ -2,7 +2,7 @@
 // The game page's model: what the page knows (the game, the seats it holds, the match's
 // frames) and how each message changes it. Pure: no DOM, no socket, no clock; each
 // function returns a new model, so the controller keeps one value and the views read it.
-import { LISTED } from "../shared/frames.js";
+import { begun, LISTED } from "../shared/frames.js";
 import { locOf, other, ownOf } from "../shared/locations.js";
 
 /** @typedef {import("../shared/types.js").Side} Side */
@@ -275,14 +275,15 @@ export function scene(model) {
 
 /**
  * The frames the move list shows: made plays and passes, the cube, resignations and
- * results, and each game's start when the match has more than one. A turn being played
- * has only its roll frame, so it shows once its play is made.
+ * results, and each game's start when the match has more than one (once begun). A turn
+ * being played has only its roll frame, so it shows once its play is made.
  * @param {FrameView[]} frames
  * @returns {FrameView[]}
  */
 export function listedFrames(frames) {
-  const games = new Set(frames.map((frame) => frame.game)).size;
-  return frames.filter((frame) => LISTED.has(frame.kind) || (frame.kind === "start" && games > 1));
+  const shown = begun(frames);
+  const games = new Set(shown.map((frame) => frame.game)).size;
+  return shown.filter((frame) => LISTED.has(frame.kind) || (frame.kind === "start" && games > 1));
 }
 
 /**

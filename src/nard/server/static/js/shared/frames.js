@@ -35,6 +35,16 @@ export const LISTED = new Set([
 ]);
 
 /**
+ * The frames of the games begun: a game set up and not begun yet (a money game's next
+ * game, once one ends) has only its start frame, and shows once its opening is rolled.
+ * @param {FrameView[]} frames
+ */
+export function begun(frames) {
+  const last = frames[frames.length - 1];
+  return last?.kind === "start" ? frames.slice(0, -1) : frames;
+}
+
+/**
  * What ``frame`` says.
  * @param {FrameView} frame
  * @param {Words} words
