@@ -114,7 +114,8 @@ def test_nothing_is_loaded_from_another_site() -> None:
         text = path.read_text("utf-8")
         assert not re.search(r"(src|href|url)\(?=?[\"']?https?://", text), path
         for module in re.findall(r"""(?:from|import)\s*\(?\s*["']([^"']+)["']""", text):
-            assert module.startswith("./") or module.startswith("/static/"), (path, module)
+            # Relative to the module (a folder's modules reach up with ../) or under /static/.
+            assert module.startswith(("./", "../", "/static/")), (path, module)
             modules += 1
     assert modules >= 5  # the pattern does find the modules' imports
 
