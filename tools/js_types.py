@@ -117,19 +117,26 @@ def schema() -> dict[str, Any]:
 
 
 def untitled(node: Any, keep: bool = False) -> Any:
-    """``node`` without the titles pydantic gives fields (json-schema-to-typescript would
-    make each one a type alias: ``Id1``, ``Seq2``); ``keep`` keeps a definition's own."""
+    """``node`` made plain for json-schema-to-typescript: without the titles pydantic gives
+    fields (each would become a type alias: ``Id1``, ``Seq2``; ``keep`` keeps a
+    definition's own), and tuples in draft-07's words (``items`` as a list), the ones it
+    reads (``prefixItems`` would come out as ``[unknown, unknown]``)."""
     if isinstance(node, list):
         return [untitled(item) for item in node]
     if not isinstance(node, dict):
         return node
-    return {
-        key: untitled(value)
-        if key not in ("properties", "$defs")
-        else {name: untitled(sub) for name, sub in value.items()}
-        for key, value in node.items()
-        if key != "title" or keep
-    }
+    out: dict[str, Any] = {}
+    for key, value in node.items():
+        if key == "title" and not keep:
+            continue
+        if key in ("properties", "$defs"):
+            out[key] = {name: untitled(sub) for name, sub in value.items()}
+        elif key == "prefixItems":
+            out["items"] = untitled(value)
+            out["additionalItems"] = False
+        else:
+            out[key] = untitled(value)
+    return out
 
 
 def declarations() -> str:

@@ -1,51 +1,109 @@
+// @ts-check
 // Sign in, register and profile. Guests can do everything; an account keeps the games.
-import { api, me } from "./api.js";
+import { ApiError, api, me } from "./api.js";
+import { el, fill, tr } from "./dom.js";
 import { lang, t, translate } from "./i18n.js";
 import { playerName } from "./names.js";
-import { escapeHtml, toast } from "./ui.js";
+import { toast } from "./ui.js";
 
+/**
+ * A labelled field.
+ * @param {string} key the label's text
+ * @param {import("./dom.js").Attrs} attrs the input's
+ */
+const field = (key, attrs) => el("label", {}, tr("span", key), el("input", attrs));
+
+/** @param {HTMLElement} root */
 export async function accountPage(root) {
-  root.innerHTML = `
-  <section class="account">
-    <div class="card profile">
-      <h2 data-i18n="account.profile"></h2>
-      <p class="who"></p>
-      <form id="rename"><label><span data-i18n="account.displayName"></span><input name="display_name" required maxlength="40"></label>
-        <button class="btn" type="submit" data-i18n="account.save"></button></form>
-      <button class="btn" type="button" id="logout" data-i18n="account.logout" hidden></button>
-    </div>
-    <form class="card" id="register">
-      <h2 data-i18n="account.register"></h2>
-      <p class="hint-text" data-i18n="account.registerHelp"></p>
-      <label><span data-i18n="account.username"></span><input name="username" dir="ltr" required pattern="[A-Za-z0-9_.\\-]{3,40}" autocomplete="username"></label>
-      <label><span data-i18n="account.password"></span><input name="password" dir="ltr" type="password" required minlength="8" autocomplete="new-password"></label>
-      <label><span data-i18n="account.displayName"></span><input name="display_name" maxlength="40"></label>
-      <button class="btn primary" type="submit" data-i18n="account.register"></button>
-    </form>
-    <form class="card" id="login">
-      <h2 data-i18n="account.login"></h2>
-      <label><span data-i18n="account.username"></span><input name="username" dir="ltr" required autocomplete="username"></label>
-      <label><span data-i18n="account.password"></span><input name="password" dir="ltr" type="password" required autocomplete="current-password"></label>
-      <button class="btn primary" type="submit" data-i18n="account.login"></button>
-    </form>
-  </section>`;
+  const who = el("p", { class: "who" });
+  const name = el("input", { name: "display_name", required: true, maxlength: 40 });
+  const rename = el(
+    "form",
+    { id: "rename" },
+    el("label", {}, tr("span", "account.displayName"), name),
+    "\n",
+    tr("button", "account.save", { class: "btn", type: "submit" }),
+  );
+  const logout = tr("button", "account.logout", {
+    class: "btn",
+    type: "button",
+    id: "logout",
+    hidden: true,
+  });
+  const register = el(
+    "form",
+    { class: "card", id: "register" },
+    tr("h2", "account.register"),
+    tr("p", "account.registerHelp", { class: "hint-text" }),
+    field("account.username", {
+      name: "username",
+      dir: "ltr",
+      required: true,
+      pattern: "[A-Za-z0-9_.\\-]{3,40}",
+      autocomplete: "username",
+    }),
+    field("account.password", {
+      name: "password",
+      dir: "ltr",
+      type: "password",
+      required: true,
+      minlength: 8,
+      autocomplete: "new-password",
+    }),
+    field("account.displayName", { name: "display_name", maxlength: 40 }),
+    tr("button", "account.register", { class: "btn primary", type: "submit" }),
+  );
+  const login = el(
+    "form",
+    { class: "card", id: "login" },
+    tr("h2", "account.login"),
+    field("account.username", {
+      name: "username",
+      dir: "ltr",
+      required: true,
+      autocomplete: "username",
+    }),
+    field("account.password", {
+      name: "password",
+      dir: "ltr",
+      type: "password",
+      required: true,
+      autocomplete: "current-password",
+    }),
+    tr("button", "account.login", { class: "btn primary", type: "submit" }),
+  );
+  fill(
+    root,
+    el(
+      "section",
+      { class: "account" },
+      el("div", { class: "card profile" }, tr("h2", "account.profile"), who, rename, logout),
+      register,
+      login,
+    ),
+  );
   translate(root);
   const refresh = async () => {
     const player = await me();
-    const who = root.querySelector(".who");
     if (!player) who.textContent = t("account.nobody");
     else {
-      const kind = player.is_guest ? t("account.guest") : t("account.member", { username: player.username });
-      who.innerHTML = `<strong>${escapeHtml(playerName(player.display_name))}</strong> · ${escapeHtml(kind)}`;
-      root.querySelector("#rename [name=display_name]").value = player.display_name;
+      const kind = player.is_guest
+        ? t("account.guest")
+        : t("account.member", { username: player.username });
+      fill(who, el("strong", {}, playerName(player.display_name)), ` · ${kind}`);
+      name.value = player.display_name;
     }
-    root.querySelector("#logout").hidden = !player || player.is_guest;
-    root.querySelector("#register").hidden = Boolean(player && !player.is_guest);
+    logout.hidden = !player || player.is_guest;
+    register.hidden = Boolean(player && !player.is_guest);
   };
-  const submit = (id, handler) =>
-    root.querySelector(id).addEventListener("submit", async (event) => {
+  /**
+   * @param {HTMLFormElement} form
+   * @param {(data: Record<string, FormDataEntryValue>) => Promise<unknown>} handler
+   */
+  const submit = (form, handler) =>
+    form.addEventListener("submit", async (event) => {
       event.preventDefault();
-      const data = Object.fromEntries(new FormData(event.target));
+      const data = Object.fromEntries(new FormData(form));
       for (const key of Object.keys(data)) if (data[key] === "") delete data[key];
       try {
         await handler(data);
@@ -55,22 +113,26 @@ export async function accountPage(root) {
         toast(errorText(error));
       }
     });
-  submit("#rename", async (data) => {
+  submit(rename, async (data) => {
     const player = await me();
     if (player) await api("PATCH", "/api/players/me", data);
     else await api("POST", "/api/players/guest", data);
   });
-  submit("#register", (data) => api("POST", "/api/accounts", data));
-  submit("#login", (data) => api("POST", "/api/accounts/login", data));
-  root.querySelector("#logout").addEventListener("click", async () => {
+  submit(register, (data) => api("POST", "/api/accounts", data));
+  submit(login, (data) => api("POST", "/api/accounts/login", data));
+  logout.addEventListener("click", async () => {
     await api("POST", "/api/accounts/logout");
     await refresh();
   });
   await refresh();
 }
 
-/** A refusal in the page's language; a form the server could not read gets a hint. */
+/**
+ * A refusal in the page's language; a form the server could not read gets a hint.
+ * @param {unknown} error
+ */
 function errorText(error) {
+  if (!(error instanceof ApiError)) return error instanceof Error ? error.message : String(error);
   if (error.status === 422) return t("account.invalid");
   if (lang === "fa" && error.body?.message_fa) return error.body.message_fa;
   return error.body?.message || error.message;

@@ -1,7 +1,10 @@
+// @ts-check
 // "Your turn" in another tab: the title and favicon change, an optional beep, a notification.
+import { el } from "./dom.js";
 import { t } from "./i18n.js";
 import { settings } from "./settings.js";
 
+/** @param {string} color */
 function favicon(color) {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><circle cx="8" cy="8" r="7" fill="${color}"/></svg>`;
   return `data:image/svg+xml,${encodeURIComponent(svg)}`;
@@ -10,22 +13,24 @@ function favicon(color) {
 const CALM = favicon("#8a5a2b");
 const CALLING = favicon("#d62828");
 
+/** @returns {HTMLLinkElement} */
 function iconLink() {
-  let link = document.querySelector("link[rel='icon']");
-  if (!link) {
-    link = document.createElement("link");
-    link.rel = "icon";
-    document.head.append(link);
-  }
+  const found = document.querySelector("link[rel='icon']");
+  if (found instanceof HTMLLinkElement) return found;
+  const link = el("link", { rel: "icon" });
+  document.head.append(link);
   return link;
 }
 
 /** A short two-note chime made in the page (WebAudio): no sound file to ship. */
 function chime() {
-  const Context = window.AudioContext || window.webkitAudioContext;
+  // Safari before 14.1 names it webkitAudioContext.
+  const Context =
+    window.AudioContext ||
+    /** @type {{ webkitAudioContext?: typeof AudioContext }} */ (window).webkitAudioContext;
   if (!Context) return;
   const audio = new Context();
-  [660, 880].forEach((pitch, index) => {
+  for (const [index, pitch] of [660, 880].entries()) {
     const tone = audio.createOscillator();
     const gain = audio.createGain();
     const start = audio.currentTime + index * 0.12;
@@ -35,7 +40,7 @@ function chime() {
     tone.connect(gain).connect(audio.destination);
     tone.start(start);
     tone.stop(start + 0.25);
-  });
+  }
   setTimeout(() => audio.close(), 800);
 }
 
@@ -43,9 +48,15 @@ export class TurnAlerts {
   constructor() {
     this.calling = false;
     this.baseTitle = document.title;
+    /** @type {unknown} the turn called for */
+    this.key = null;
   }
 
-  /** Call when whose turn it is may have changed; ``key`` names the turn (its seq). */
+  /**
+   * Call when whose turn it is may have changed; ``key`` names the turn (its seq).
+   * @param {boolean} yourTurn
+   * @param {unknown} key
+   */
   update(yourTurn, key) {
     if (!yourTurn) {
       if (this.calling) {
@@ -62,7 +73,10 @@ export class TurnAlerts {
     this.announce(t("clock.yourTurn"));
   }
 
-  /** Also for "your challenge was accepted" (the lobby's). */
+  /**
+   * Also for "your challenge was accepted" (the lobby's).
+   * @param {string} text
+   */
   announce(text) {
     document.title = `● ${text} · ${this.baseTitle}`;
     iconLink().href = CALLING;
@@ -75,5 +89,6 @@ export class TurnAlerts {
 
 /** Ask for notifications when the player turns them on (a click: browsers require one). */
 export function askNotifications() {
-  if (window.Notification && Notification.permission === "default") Notification.requestPermission();
+  if (window.Notification && Notification.permission === "default")
+    Notification.requestPermission();
 }

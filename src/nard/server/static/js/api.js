@@ -1,12 +1,31 @@
+// @ts-check
 // The server's HTTP API (same origin; the player's cookie travels by itself).
+import { lang, t } from "./i18n.js";
+
+/** @typedef {import("./types/wire.js").PlayerPublic} PlayerPublic */
+
+/** A refused request: the HTTP status and the server's JSON body. */
 export class ApiError extends Error {
+  /**
+   * @param {number} status
+   * @param {any} body
+   */
   constructor(status, body) {
-    super((body && (body.detail || body.message)) || `HTTP ${status}`);
+    super(body?.detail || body?.message || `HTTP ${status}`);
     this.status = status;
     this.body = body;
   }
 }
 
+/**
+ * The JSON answer of a request (``body`` sent as JSON). It is ``any`` here: each caller
+ * names what it reads with the generated types (static/js/types/wire.d.ts) on the
+ * variable it assigns the answer to.
+ * @param {string} method
+ * @param {string} path
+ * @param {unknown} [body]
+ * @returns {Promise<any>}
+ */
 export async function api(method, path, body) {
   const response = await fetch(path, {
     method,
@@ -25,17 +44,36 @@ export async function api(method, path, body) {
   return data;
 }
 
-/** The current player, or null when this browser has none yet. */
+/**
+ * The current player, or null when this browser has none yet.
+ * @returns {Promise<PlayerPublic | null>}
+ */
 export async function me() {
   try {
     return await api("GET", "/api/players/me");
   } catch (error) {
-    if (error.status === 401) return null;
+    if (error instanceof ApiError && error.status === 401) return null;
     throw error;
   }
 }
 
-/** The WebSocket URL of a game (``watch``: a spectator link's token). */
+/**
+ * A refusal's text in the page's language (``fallback`` when the server gave none).
+ * @param {unknown} error
+ * @param {string} [fallback]
+ */
+export function refusalText(error, fallback = t("mistakes.failed")) {
+  const body = error instanceof ApiError ? error.body : null;
+  if (!body) return fallback;
+  return (lang === "fa" ? body.message_fa : body.message) || fallback;
+}
+
+/**
+ * The WebSocket URL of a game (``watch``: a spectator link's token).
+ * @param {string} gameId
+ * @param {string | null} [watch]
+ * @param {number | null} [since]
+ */
 export function socketUrl(gameId, watch, since) {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const query = new URLSearchParams();

@@ -1,12 +1,13 @@
+// @ts-check
 // Entry point: texts, the language switch, and the page for this path.
 import { api } from "./api.js";
+import { el, fill, find } from "./dom.js";
 import { lang, loadTexts, setLang, t, translate } from "./i18n.js";
-import { escapeHtml } from "./ui.js";
 
 async function main() {
   await loadTexts();
   translate();
-  const switcher = document.querySelector("#lang-switch");
+  const switcher = find(document, "#lang-switch");
   const label = () => {
     switcher.textContent = lang === "fa" ? "English" : "فارسی";
     switcher.lang = lang === "fa" ? "en" : "fa";
@@ -16,7 +17,7 @@ async function main() {
     setLang(lang === "fa" ? "en" : "fa");
     label();
   });
-  const root = document.querySelector("#page");
+  const root = find(document, "#page");
   const path = location.pathname;
   const parts = path.split("/").filter(Boolean).map(decodeURIComponent);
   document.body.dataset.page = parts[0] || "home";
@@ -30,8 +31,8 @@ async function main() {
     try {
       const game = await api("POST", `/api/invites/${encodeURIComponent(parts[1])}`);
       location.replace(`/game/${game.id}`);
-    } catch (error) {
-      root.innerHTML = `<p class="card">${t("invite.failed")}</p>`;
+    } catch {
+      fill(root, el("p", { class: "card" }, t("invite.failed")));
     }
   } else if (parts[0] === "history") {
     const { historyPage } = await import("./replay.js");
@@ -46,7 +47,7 @@ async function main() {
     const { mistakesPage } = await import("./mistakes.js");
     await mistakesPage(root);
   } else if (parts[0] === "report") {
-    const { reportPage } = await import("./trainer.js");
+    const { reportPage } = await import("./report.js");
     await reportPage(root);
   } else if (parts[0] === "lobby") {
     const { lobbyPage } = await import("./lobby.js");
@@ -67,8 +68,16 @@ async function main() {
     const { homePage } = await import("./home.js");
     await homePage(root);
   } else {
-    root.innerHTML = `<section class="card not-found"><h2>${escapeHtml(t("notFound.title"))}</h2>
-      <p>${escapeHtml(t("notFound.text"))}</p><p><a class="btn primary" href="/">${escapeHtml(t("notFound.home"))}</a></p></section>`;
+    fill(
+      root,
+      el(
+        "section",
+        { class: "card not-found" },
+        el("h2", {}, t("notFound.title")),
+        el("p", {}, t("notFound.text")),
+        el("p", {}, el("a", { class: "btn primary", href: "/" }, t("notFound.home"))),
+      ),
+    );
   }
   document.body.dataset.ready = "true";
 }

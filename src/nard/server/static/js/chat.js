@@ -1,26 +1,43 @@
+// @ts-check
 // The game's chat panel: free text and stock phrases; every line is shown as text.
 import { api } from "./api.js";
+import { el, fill, find, tr } from "./dom.js";
 import { t } from "./i18n.js";
 import { playerName } from "./names.js";
 import { settings } from "./settings.js";
 
+/**
+ * @typedef {import("./types/wire.js").ChatLineView} ChatLineView
+ * @typedef {import("./types/wire.js").ChatPublic} ChatPublic
+ * @typedef {import("./types/wire.js").GameSnapshot} GameSnapshot
+ * @typedef {import("./extras.js").GameView} GameView
+ */
+
+/** @type {NonNullable<import("./types/wire.js").ChatMessage["phrase"]>[]} */
 export const PHRASES = ["hello", "good_luck", "good_game", "gg", "thanks", "well_played"];
 
-/** One chat line as list item: the name and the words, both as text (never markup). */
+/**
+ * One chat line as list item: the name and the words, both as text (never markup).
+ * @param {ChatLineView} line
+ */
 export function chatLine(line) {
-  const item = document.createElement("li");
-  item.className = `chat-line ${line.room}`;
-  const name = document.createElement("b");
   const who = playerName(line.name);
-  name.textContent = line.room === "spectators" ? `${who} (${t("chat.spectator")})` : who;
-  const text = document.createElement("span");
-  text.textContent = line.text ?? t(`chat.phrase.${line.phrase}`);
-  item.append(name, ": ", text);
-  return item;
+  return el(
+    "li",
+    { class: `chat-line ${line.room}` },
+    el("b", {}, line.room === "spectators" ? `${who} (${t("chat.spectator")})` : who),
+    ": ",
+    el("span", {}, line.text ?? t(`chat.phrase.${line.phrase}`)),
+  );
 }
 
-/** The chat of a finished game under its replay (players only: the server checks). */
+/**
+ * The chat of a finished game under its replay (players only: the server checks).
+ * @param {Element} root
+ * @param {string} gameId
+ */
 export async function replayChat(root, gameId) {
+  /** @type {ChatPublic} */
   let history;
   try {
     history = await api("GET", `/api/games/${encodeURIComponent(gameId)}/chat`);
@@ -28,62 +45,56 @@ export async function replayChat(root, gameId) {
     return;
   }
   if (!history.count) return;
-  const box = document.createElement("section");
-  box.className = "card chat-panel replay-chat";
-  const title = document.createElement("h3");
-  title.textContent = t("chat.title");
-  const list = document.createElement("ul");
-  list.className = "chat-lines";
-  list.append(...history.data.map(chatLine));
-  box.append(title, list);
-  root.append(box);
+  root.append(
+    el(
+      "section",
+      { class: "card chat-panel replay-chat" },
+      el("h3", {}, t("chat.title")),
+      el("ul", { class: "chat-lines" }, history.data.map(chatLine)),
+    ),
+  );
 }
 
 export class ChatPanel {
+  /**
+   * @param {HTMLElement} root the game page
+   * @param {GameView} page
+   */
   constructor(root, page) {
     this.page = page;
-    this.box = document.createElement("details");
-    this.box.className = "chat-panel";
-    this.box.open = true;
-    const summary = document.createElement("summary");
-    summary.dataset.i18n = "chat.title";
-    this.list = document.createElement("ul");
-    this.list.className = "chat-lines";
-    const phrases = document.createElement("div");
-    phrases.className = "chat-phrases";
-    for (const phrase of PHRASES) {
-      const button = document.createElement("button");
-      button.type = "button";
-      button.className = "btn small";
-      button.dataset.phrase = phrase;
-      button.dataset.i18n = `chat.phrase.${phrase}`;
-      button.addEventListener("click", () => this.send({ phrase }));
-      phrases.append(button);
-    }
-    const form = document.createElement("form");
-    form.className = "chat-form";
-    this.input = document.createElement("input");
-    this.input.name = "chat";
-    this.input.maxLength = 300;
-    this.input.dataset.i18nPlaceholder = "chat.placeholder";
-    this.input.dataset.i18nTitle = "chat.placeholder";
-    const submit = document.createElement("button");
-    submit.className = "btn";
-    submit.dataset.i18n = "chat.send";
-    form.append(this.input, submit);
+    this.list = el("ul", { class: "chat-lines" });
+    const phrases = el(
+      "div",
+      { class: "chat-phrases" },
+      PHRASES.map((phrase) =>
+        el("button", {
+          type: "button",
+          class: "btn small",
+          "data-phrase": phrase,
+          "data-i18n": `chat.phrase.${phrase}`,
+          onclick: () => this.send({ phrase }),
+        }),
+      ),
+    );
+    this.input = el("input", {
+      name: "chat",
+      maxlength: 300,
+      "data-i18n-placeholder": "chat.placeholder",
+      "data-i18n-title": "chat.placeholder",
+    });
+    const form = el(
+      "form",
+      { class: "chat-form" },
+      this.input,
+      tr("button", "chat.send", { class: "btn" }),
+    );
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       const text = this.input.value.trim();
       if (text) this.send({ text });
       this.input.value = "";
     });
-    const mute = document.createElement("label");
-    this.mute = document.createElement("input");
-    this.mute.type = "checkbox";
-    this.mute.name = "muteOpponent";
-    const muteText = document.createElement("span");
-    muteText.dataset.i18n = "chat.mute";
-    mute.append(this.mute, " ", muteText);
+    this.mute = el("input", { type: "checkbox", name: "muteOpponent" });
     // Muting is for this game and survives a reload of its page.
     this.muteKey = `nard.chat.mute.${page.gameId}`;
     this.mute.checked = localStorage.getItem(this.muteKey) === "1";
@@ -92,25 +103,41 @@ export class ChatPanel {
       else localStorage.removeItem(this.muteKey);
       this.draw();
     });
-    this.box.append(summary, this.list, phrases, form, mute);
-    root.querySelector(".game-links").before(this.box);
+    this.box = el(
+      "details",
+      { class: "chat-panel", open: true },
+      tr("summary", "chat.title"),
+      this.list,
+      phrases,
+      form,
+      el("label", {}, this.mute, " ", tr("span", "chat.mute")),
+    );
+    find(root, ".game-links").before(this.box);
+    /** @type {ChatLineView[]} */
     this.lines = [];
     this.loadedOver = false;
+    /** @type {string | undefined} whose seats the lines were drawn for */
+    this.drawnFor = undefined;
   }
 
   get off() {
     return Boolean(settings.chatOff);
   }
 
+  /** @param {Pick<import("./types/wire.js").ChatMessage, "text" | "phrase">} line */
   send(line) {
     const socket = this.page.socket;
     if (this.off || !socket || socket.readyState !== WebSocket.OPEN) return;
-    socket.send(JSON.stringify({ type: "chat", id: (this.page.messageId += 1), ...line }));
+    /** @type {import("./types/wire.js").ChatMessage} */
+    this.page.messageId += 1;
+    const message = { type: "chat", id: this.page.messageId, ...line };
+    socket.send(JSON.stringify(message));
   }
 
   async load() {
     const query = this.page.watch ? `?watch=${encodeURIComponent(this.page.watch)}` : "";
     try {
+      /** @type {ChatPublic} */
       const history = await api("GET", `/api/games/${this.page.gameId}/chat${query}`);
       this.lines = history.data;
       this.draw();
@@ -119,12 +146,16 @@ export class ChatPanel {
     }
   }
 
+  /** @param {ChatLineView} line */
   add(line) {
     this.lines.push(line);
     this.draw();
   }
 
-  /** Show or hide the panel; once the match is over, fetch the spectators' lines too. */
+  /**
+   * Show or hide the panel; once the match is over, fetch the spectators' lines too.
+   * @param {GameSnapshot | null} snapshot
+   */
   render(snapshot) {
     this.box.hidden = this.off;
     // Whose lines a mute hides is known once the page knows its seats.
@@ -139,16 +170,15 @@ export class ChatPanel {
     }
   }
 
+  /** @param {ChatLineView} line */
   shown(line) {
     const you = this.page.you;
     if (!this.mute.checked || !you.length) return true;
-    return line.room !== "players" || you.includes(line.side);
+    return line.room !== "players" || (line.side !== null && you.includes(line.side));
   }
 
   draw() {
-    this.list.replaceChildren(
-      ...this.lines.filter((line) => this.shown(line)).map(chatLine),
-    );
+    fill(this.list, this.lines.filter((line) => this.shown(line)).map(chatLine));
     this.list.scrollTop = this.list.scrollHeight;
   }
 }

@@ -1,18 +1,15 @@
+// @ts-check
 // Public dice statistics: every finished game's dice, and your own games'.
 import { api } from "./api.js";
-import { lang, num, t } from "./i18n.js";
+import { el, fill } from "./dom.js";
+import { decimal as fixed, num, t } from "./i18n.js";
 
-function cell(text, tag = "td") {
-  const item = document.createElement(tag);
-  item.textContent = text;
-  return item;
-}
+/**
+ * @typedef {import("./types/wire.js").DiceTallyPublic} DiceTallyPublic
+ * @typedef {import("./types/wire.js").ChiSquarePublic} ChiSquarePublic
+ */
 
-function fixed(value, digits) {
-  const text = num(value.toFixed(digits));
-  return lang === "fa" ? text.replace(".", "٫") : text;
-}
-
+/** @param {ChiSquarePublic | null} fit */
 function fitText(fit) {
   if (!fit) return t("dice.noRolls");
   return t("dice.fit", {
@@ -22,40 +19,58 @@ function fitText(fit) {
   });
 }
 
+/**
+ * One table of dice counts with their fit to fair dice.
+ * @param {string} titleKey
+ * @param {DiceTallyPublic} tally
+ */
 function tallyCard(titleKey, tally) {
-  const card = document.createElement("section");
-  card.className = "card dice-card";
-  const title = cell(t(titleKey), "h2");
-  const rolls = cell(t("dice.rolls", { rolls: tally.rolls }), "p");
-  rolls.className = "dice-rolls";
-  const table = document.createElement("table");
-  table.className = "dice-table";
-  const head = document.createElement("tr");
-  head.append(cell(t("dice.face"), "th"), cell(t("dice.count"), "th"), cell(t("dice.expected"), "th"));
-  table.append(head);
-  tally.faces.forEach((count, index) => {
-    const row = document.createElement("tr");
-    row.dataset.face = String(index + 1);
-    row.append(cell(num(index + 1)), cell(num(count)), cell(fixed(tally.expected_face_count, 1)));
-    table.append(row);
-  });
-  const doubles = document.createElement("tr");
-  doubles.className = "dice-doubles";
-  doubles.append(cell(t("dice.doubles")), cell(num(tally.doubles)), cell(fixed(tally.expected_doubles, 1)));
-  table.append(doubles);
-  const faces = cell(`${t("dice.facesFit")} ${fitText(tally.faces_fit)}`, "p");
-  const fitDoubles = cell(`${t("dice.doublesFit")} ${fitText(tally.doubles_fit)}`, "p");
-  card.append(title, rolls, table, faces, fitDoubles);
-  return card;
+  /** @param {...string} texts */
+  const cells = (...texts) => texts.map((text) => el("td", {}, text));
+  const expected = fixed(tally.expected_face_count, 1);
+  return el(
+    "section",
+    { class: "card dice-card" },
+    el("h2", {}, t(titleKey)),
+    el("p", { class: "dice-rolls" }, t("dice.rolls", { rolls: tally.rolls })),
+    el(
+      "table",
+      { class: "dice-table" },
+      el(
+        "tr",
+        {},
+        el("th", {}, t("dice.face")),
+        el("th", {}, t("dice.count")),
+        el("th", {}, t("dice.expected")),
+      ),
+      tally.faces.map((count, index) =>
+        el(
+          "tr",
+          { dataset: { face: String(index + 1) } },
+          cells(num(index + 1), num(count), expected),
+        ),
+      ),
+      el(
+        "tr",
+        { class: "dice-doubles" },
+        cells(t("dice.doubles"), num(tally.doubles), fixed(tally.expected_doubles, 1)),
+      ),
+    ),
+    el("p", {}, `${t("dice.facesFit")} ${fitText(tally.faces_fit)}`),
+    el("p", {}, `${t("dice.doublesFit")} ${fitText(tally.doubles_fit)}`),
+  );
 }
 
+/** @param {HTMLElement} root */
 export async function dicePage(root) {
-  const page = document.createElement("section");
-  page.className = "dice-page";
-  const title = cell(t("dice.title"), "h1");
-  const lead = cell(t("dice.lead"), "p");
-  page.append(title, lead);
-  root.replaceChildren(page);
+  const page = el(
+    "section",
+    { class: "dice-page" },
+    el("h1", {}, t("dice.title")),
+    el("p", {}, t("dice.lead")),
+  );
+  fill(root, page);
+  /** @type {import("./types/wire.js").DiceStatsPublic} */
   const stats = await api("GET", "/api/dice-stats");
   page.append(tallyCard("dice.all", stats.all));
   if (stats.mine) page.append(tallyCard("dice.mine", stats.mine));

@@ -1,3 +1,4 @@
+// @ts-check
 // Names the server makes up ("Bot (expert)", "Guest 1234") in the page's language; a
 // name a person chose is shown as it is.
 import { t } from "./i18n.js";
@@ -5,6 +6,11 @@ import { t } from "./i18n.js";
 const BOT = /^Bot \((\w+)\)$/;
 const GUEST = /^Guest (\d+)$/;
 
+/**
+ * @template {string | null | undefined} N
+ * @param {N} name
+ * @returns {N | string}
+ */
 export function playerName(name) {
   if (!name) return name;
   const bot = name.match(BOT);

@@ -1,27 +1,33 @@
+// @ts-check
 // A player's public profile (rating and its graph, record, recent matches, error rate)
 // and the leaderboard.
 import { api, me } from "./api.js";
 import { lineChart } from "./chart.js";
 import { el, fill } from "./dom.js";
 import { dateText, fromMatch, gameCells } from "./gamelist.js";
-import { lang, num, onLangChange, t } from "./i18n.js";
+import { decimal, num, onLangChange, t } from "./i18n.js";
 import { playerName } from "./names.js";
+import { puzzleCounts } from "./practice.js";
 
-/** A decimal in the current language (Persian digits and the Persian decimal sign). */
-function decimal(value, digits) {
-  const text = num(value.toFixed(digits));
-  return lang === "fa" ? text.replace(".", "٫") : text;
-}
+/**
+ * @typedef {import("./types/wire.js").ProfilePublic} ProfilePublic
+ * @typedef {import("./types/wire.js").RecentMatch} RecentMatch
+ * @typedef {import("./types/wire.js").PuzzleCountsView} PuzzleCountsView
+ */
 
+/** @param {number} value */
 function rating(value) {
   return decimal(value, 1);
 }
 
+/** @param {RecentMatch} match */
 function matchRow(match) {
   const change =
     match.rating_change === null
       ? t("rating.unrated")
-      : t(match.rating_change >= 0 ? "rating.gain" : "rating.loss", { change: decimal(Math.abs(match.rating_change), 2) });
+      : t(match.rating_change >= 0 ? "rating.gain" : "rating.loss", {
+          change: decimal(Math.abs(match.rating_change), 2),
+        });
   return el(
     "tr",
     { dataset: { game: match.id } },
@@ -31,8 +37,13 @@ function matchRow(match) {
   );
 }
 
+/**
+ * @param {HTMLElement} root
+ * @param {string} playerId
+ */
 export async function profilePage(root, playerId) {
-  root.innerHTML = "";
+  fill(root);
+  /** @type {ProfilePublic} */
   let profile;
   try {
     profile = await api("GET", `/api/players/${encodeURIComponent(playerId)}/profile`);
@@ -41,6 +52,7 @@ export async function profilePage(root, playerId) {
     return;
   }
   // Your own profile shows your practice puzzles (only you see your puzzles).
+  /** @type {PuzzleCountsView | null} */
   let puzzles = null;
   try {
     const viewer = await me();
@@ -48,18 +60,10 @@ export async function profilePage(root, playerId) {
   } catch {
     puzzles = null;
   }
-  const puzzleCounts = () =>
+  const practice = () =>
     puzzles && [
       el("h3", {}, t("mistakes.title")),
-      el(
-        "dl",
-        { class: "puzzle-counts" },
-        [
-          ["mistakes.countPuzzles", puzzles.puzzles, "count-puzzles"],
-          ["mistakes.countDue", puzzles.due, "count-due"],
-          ["mistakes.countMastered", puzzles.mastered, "count-mastered"],
-        ].map(([key, value, name]) => el("div", {}, el("dt", {}, t(key)), el("dd", { class: name }, num(value)))),
-      ),
+      puzzleCounts(puzzles),
       el("p", {}, el("a", { class: "btn", href: "/mistakes" }, t("mistakes.practise"))),
     ];
   const draw = () => {
@@ -80,16 +84,25 @@ export async function profilePage(root, playerId) {
           el("dt", {}, t("rating.experience")),
           el("dd", { class: "experience-value" }, num(profile.experience)),
           el("dt", {}, t("profile.record")),
-          el("dd", { class: "record-value" }, t("profile.winsLosses", { wins: profile.wins, losses: profile.losses })),
+          el(
+            "dd",
+            { class: "record-value" },
+            t("profile.winsLosses", { wins: profile.wins, losses: profile.losses }),
+          ),
         ),
-        puzzleCounts(),
+        practice(),
         el("h3", {}, t("rating.graph")),
         ratings.length
           ? lineChart([1500, ...ratings], {
               title: t("rating.graph"),
               labels: [
                 t("rating.start"),
-                ...profile.history.map((p) => t(p.replay_url ? "rating.pointReplay" : "rating.point", { date: dateText(p.at), rating: rating(p.rating) })),
+                ...profile.history.map((p) =>
+                  t(p.replay_url ? "rating.pointReplay" : "rating.point", {
+                    date: dateText(p.at),
+                    rating: rating(p.rating),
+                  }),
+                ),
               ],
               links: [null, ...profile.history.map((p) => p.replay_url || null)],
               digits: 0,
@@ -99,7 +112,9 @@ export async function profilePage(root, playerId) {
         rates.length
           ? lineChart(rates, {
               title: t("profile.errorRate"),
-              labels: profile.error_rates.map((p) => t("profile.errorPointReplay", { date: dateText(p.at), pr: decimal(p.pr, 1) })),
+              labels: profile.error_rates.map((p) =>
+                t("profile.errorPointReplay", { date: dateText(p.at), pr: decimal(p.pr, 1) }),
+              ),
               links: profile.error_rates.map((p) => p.replay_url),
               digits: 1,
             })
@@ -115,7 +130,9 @@ export async function profilePage(root, playerId) {
                 el(
                   "tr",
                   {},
-                  ["date", "opponent", "length", "rules", "result", "change", "replay"].map((key) => el("th", {}, t(`profile.col.${key}`))),
+                  ["date", "opponent", "length", "rules", "result", "change", "replay"].map((key) =>
+                    el("th", {}, t(`profile.col.${key}`)),
+                  ),
                 ),
               ),
               el("tbody", {}, profile.recent.map(matchRow)),
@@ -128,7 +145,9 @@ export async function profilePage(root, playerId) {
   draw();
 }
 
+/** @param {HTMLElement} root */
 export async function leaderboardPage(root) {
+  /** @type {import("./types/wire.js").LeaderboardPublic} */
   const board = await api("GET", "/api/leaderboard");
   const draw = () =>
     fill(
@@ -146,7 +165,11 @@ export async function leaderboardPage(root) {
                 el(
                   "li",
                   {},
-                  el("a", { href: `/player/${entry.id}`, class: "player-name" }, playerName(entry.display_name)),
+                  el(
+                    "a",
+                    { href: `/player/${entry.id}`, class: "player-name" },
+                    playerName(entry.display_name),
+                  ),
                   el("bdi", { class: "rating" }, ` ${rating(entry.rating)}`),
                 ),
               ),

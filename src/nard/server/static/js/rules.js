@@ -1,6 +1,28 @@
-// How a game's rules read to a person, and play notation in the page's digits.
-import { t } from "./i18n.js";
-import { escapeHtml } from "./ui.js";
+// @ts-check
+// How a game's rules read to a person, and where the rules reference explains each rule.
+import { el } from "./dom.js";
+import { lang, num, t } from "./i18n.js";
+
+/**
+ * What describeRules reads: a game record's or snapshot's rules, options and length.
+ * @typedef {object} RulesOf
+ * @property {Partial<import("./types/wire.js").RulesView> | null} [rules]
+ * @property {Partial<import("./types/wire.js").OptionsView> | null} [options]
+ * @property {number | null} [length]
+ * @property {boolean | null} [crawford_rule]
+ */
+
+/**
+ * The rules reference page of a rule (its anchor: "escape"), in the page's language.
+ * @param {string} anchor
+ */
+export const ruleHref = (anchor) => `/static/rules/rules.${lang}.html#${anchor}`;
+
+/**
+ * A rule's number and name ("Rule 7: ...") in the page's language.
+ * @param {string} id
+ */
+export const ruleName = (id) => t("rule.label", { id: num(id), name: t(`rule.${id}`) });
 
 const IRANIAN = {
   escape_after_hit: true,
@@ -9,19 +31,32 @@ const IRANIAN = {
   no_backgammon: false,
 };
 
-/** "Iranian rules · no cube · match to 5" with each custom named (a record's rules). */
-export function describeRules(record) {
+/**
+ * "Iranian rules · no cube · match to 5" with each custom named (a record's rules).
+ * @param {RulesOf} record
+ * @returns {Node[]}
+ */
+export function rulesSummary(record) {
+  /** @type {Record<string, unknown>} */
   const rules = record.rules || {};
   const iranian = Object.entries(IRANIAN).every(([key, value]) => Boolean(rules[key]) === value);
   const customs = [];
-  if (rules.escape_after_hit) customs.push(t("custom.escape", { scope: t(`scope.${rules.escape_scope || "home"}`) }));
+  if (rules.escape_after_hit)
+    customs.push(t("custom.escape", { scope: t(`scope.${rules.escape_scope || "home"}`) }));
   if (rules.no_home_cover_after_hit) customs.push(t("custom.noHomeCover"));
   if (rules.gammon_wins_match) customs.push(t("custom.gammonWins"));
   if (rules.no_backgammon) customs.push(t("custom.noBackgammon"));
-  const preset = iranian ? t("rules.iranian") : customs.length ? t("rules.custom") : t("rules.standard");
+  const preset = iranian
+    ? t("rules.iranian")
+    : customs.length
+      ? t("rules.custom")
+      : t("rules.standard");
   // A 1-point match is decided by its one game: there is nothing to double for.
   const cube = rules.cube !== false && record.length !== 1;
-  const parts = [preset, cube ? t("rules.cube") : rules.cube === false ? t("rules.noCube") : t("rules.noCubeOnePoint")];
+  const parts = [
+    preset,
+    cube ? t("rules.cube") : rules.cube === false ? t("rules.noCube") : t("rules.noCubeOnePoint"),
+  ];
   parts.push(record.length ? t("game.matchLength", { length: record.length }) : t("game.money"));
   if (cube) {
     const options = record.options || {};
@@ -29,7 +64,25 @@ export function describeRules(record) {
     if (!record.length && options.jacoby) parts.push(t("rules.jacoby"));
     if (!record.length && options.beavers) parts.push(t("rules.beavers"));
   }
-  let html = `<strong>${escapeHtml(t("rules.title"))}</strong> <span class="rules-preset">${escapeHtml(parts.join(" · "))}</span>`;
-  if (customs.length) html += `<ul>${customs.map((c) => `<li>${escapeHtml(c)}</li>`).join("")}</ul>`;
-  return html;
+  return [
+    el("strong", {}, t("rules.title")),
+    document.createTextNode(" "),
+    el("span", { class: "rules-preset" }, parts.join(" · ")),
+    customs.length
+      ? el(
+          "ul",
+          {},
+          customs.map((custom) => el("li", {}, custom)),
+        )
+      : null,
+  ].filter((node) => node !== null);
+}
+
+/**
+ * rulesSummary as HTML, for the game page's templates (game.js, replay.js) until they
+ * take the nodes; the browser's serializer escapes the texts.
+ * @param {RulesOf} record
+ */
+export function describeRules(record) {
+  return el("div", {}, rulesSummary(record)).innerHTML;
 }

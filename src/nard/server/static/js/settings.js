@@ -1,3 +1,4 @@
+// @ts-check
 // Board and play settings, remembered in localStorage.
 const KEY = "nard.settings";
 const DEFAULTS = {

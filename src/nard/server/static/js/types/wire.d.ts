@@ -434,10 +434,10 @@ export interface PlayMessage {
    */
   steps:
     | []
-    | [[unknown, unknown]]
-    | [[unknown, unknown], [unknown, unknown]]
-    | [[unknown, unknown], [unknown, unknown], [unknown, unknown]]
-    | [[unknown, unknown], [unknown, unknown], [unknown, unknown], [unknown, unknown]];
+    | [[number, number]]
+    | [[number, number], [number, number]]
+    | [[number, number], [number, number], [number, number]]
+    | [[number, number], [number, number], [number, number], [number, number]];
 }
 /**
  * This interface was referenced by `NardWire`'s JSON-Schema
@@ -540,7 +540,7 @@ export interface ClockView {
    * @minItems 2
    * @maxItems 2
    */
-  reserve_ms: [unknown, unknown];
+  reserve_ms: [number, number];
   running: ("white" | "black") | null;
   delay_left_ms: number;
   flagged: ("white" | "black") | null;
@@ -696,7 +696,7 @@ export interface DiceRolledView {
    * @minItems 2
    * @maxItems 2
    */
-  roll: [unknown, unknown];
+  roll: [number, number];
 }
 /**
  * Every finished game's dice on this server, and the caller's own games' (or null).
@@ -720,7 +720,7 @@ export interface DiceTallyPublic {
    * @minItems 6
    * @maxItems 6
    */
-  faces: [unknown, unknown, unknown, unknown, unknown, unknown];
+  faces: [number, number, number, number, number, number];
   doubles: number;
   expected_face_count: number;
   expected_doubles: number;
@@ -810,7 +810,7 @@ export interface GameStartedView {
    * @minItems 2
    * @maxItems 2
    */
-  score: [unknown, unknown];
+  score: [number, number];
   crawford: boolean;
 }
 /**
@@ -864,7 +864,7 @@ export interface PlayMadeView {
    * @minItems 2
    * @maxItems 2
    */
-  roll: [unknown, unknown];
+  roll: [number, number];
   play: StepView[];
 }
 /**
@@ -878,7 +878,7 @@ export interface TurnPassedView {
    * @minItems 2
    * @maxItems 2
    */
-  roll: [unknown, unknown];
+  roll: [number, number];
 }
 /**
  * This interface was referenced by `NardWire`'s JSON-Schema
@@ -930,7 +930,7 @@ export interface MatchOverView {
    * @minItems 2
    * @maxItems 2
    */
-  score: [unknown, unknown];
+  score: [number, number];
 }
 /**
  * This interface was referenced by `NardWire`'s JSON-Schema
@@ -969,7 +969,7 @@ export interface OutcomeView {
    * @minItems 2
    * @maxItems 2
    */
-  score: [unknown, unknown];
+  score: [number, number];
 }
 /**
  * The whole state a client needs: the match, the game being played, the guide.
@@ -992,7 +992,7 @@ export interface MatchInfoView {
    * @minItems 2
    * @maxItems 2
    */
-  score: [unknown, unknown];
+  score: [number, number];
   game_number: number;
   crawford: boolean;
   over: boolean;
@@ -1011,7 +1011,7 @@ export interface GameStateView {
   board: BoardView;
   position_id: string;
   turn_start_id: string | null;
-  dice: [unknown, unknown] | null;
+  dice: [number, number] | null;
   steps: StepView[];
   cube: CubeView;
   crawford: boolean;
@@ -1192,7 +1192,7 @@ export interface GameSummary {
    * @minItems 2
    * @maxItems 2
    */
-  score: [unknown, unknown];
+  score: [number, number];
   length: number | null;
   rules: "standard" | "iranian" | "custom";
   bot_level: string | null;
@@ -1277,7 +1277,7 @@ export interface LobbyGameView {
    * @minItems 2
    * @maxItems 2
    */
-  score: [unknown, unknown];
+  score: [number, number];
   rated: boolean;
   watch_url: string;
 }
@@ -1511,7 +1511,7 @@ export interface RecentMatch {
    * @minItems 2
    * @maxItems 2
    */
-  score: [unknown, unknown];
+  score: [number, number];
   won: boolean | null;
   rated: boolean;
   rating_change: number | null;

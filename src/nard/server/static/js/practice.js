@@ -1,0 +1,158 @@
+// @ts-check
+// What the practice pages share (the rules trainer, its problem reports, learn from your
+// mistakes): the board they draw, plays entered by hand, and the engine's refusals.
+import { locOf } from "./board.js";
+import { el } from "./dom.js";
+import { lang, num, t } from "./i18n.js";
+import { notation } from "./notation.js";
+import { ruleHref, ruleName } from "./rules.js";
+
+/**
+ * @typedef {import("./types/wire.js").BoardView} BoardView
+ * @typedef {import("./types/wire.js").RefusalView} RefusalView
+ * @typedef {import("./types/wire.js").PuzzleCountsView} PuzzleCountsView
+ * @typedef {[number, number]} Step a checker's step, from one point to another (own numbering)
+ * @typedef {{ sources: Set<string>, targets: Map<string, Set<string>> }} Moves
+ * @typedef {{ position_id: string, dice: number[], play: string, rules: string }} ReportOf
+ */
+
+/**
+ * A point in play notation: "bar", "off" or its number.
+ * @param {number} own
+ */
+export const pointWord = (own) => (own === 25 ? "bar" : own === 0 ? "off" : String(own));
+
+/**
+ * Steps as a play in notation ("13/7 8/7").
+ * @param {Step[]} steps
+ */
+export const stepsText = (steps) =>
+  steps.map(([from, to]) => `${pointWord(from)}/${pointWord(to)}`).join(" ");
+
+/**
+ * Dice as a reader says them ("6-1", «۶ و ۱»).
+ * @param {number[]} dice
+ */
+export const diceWords = (dice) =>
+  lang === "fa" ? `${num(dice[0])} و ${num(dice[1])}` : `${dice[0]}-${dice[1]}`;
+
+/**
+ * A play in notation, kept left to right inside Persian text.
+ * @param {string} text
+ */
+export const playNode = (text) => el("bdi", { dir: "ltr", class: "notation" }, notation(text));
+
+/**
+ * Where White (the side on roll) may put a checker by hand: any checker, to any lower
+ * point not held by two or more of Black's, or off; the rules judge it afterwards.
+ * @param {BoardView} board
+ * @returns {Moves}
+ */
+export function freeMoves(board) {
+  const sources = new Set();
+  const targets = new Map();
+  for (let from = 25; from >= 1; from -= 1) {
+    if (!board.white[from] || (board.white[25] && from !== 25)) continue;
+    const loc = locOf("white", from, "white");
+    const reach = new Set(["off-white"]);
+    for (let to = from - 1; to >= 1; to -= 1)
+      if (board.black[25 - to] < 2) reach.add(locOf("white", to, "white"));
+    sources.add(loc);
+    targets.set(loc, reach);
+  }
+  return { sources, targets };
+}
+
+/**
+ * What board.js draws for a practice position: White on roll with ``dice``, ``steps``
+ * drawn as arrows, ``moves`` the checkers that may be moved by hand.
+ * @param {BoardView} board
+ * @param {number[]} dice
+ * @param {number[][]} steps
+ * @param {Moves} [moves]
+ */
+export function boardModel(board, dice, steps, moves = { sources: new Set(), targets: new Map() }) {
+  return {
+    board,
+    viewSide: "white",
+    homeRight: true,
+    dice,
+    diceUsed: [],
+    diceSide: "white",
+    cube: null,
+    sources: moves.sources,
+    targets: moves.targets,
+    arrows: steps.map(([from, to]) => ({
+      from: locOf("white", from, "white"),
+      to: locOf("white", to, "white"),
+    })),
+  };
+}
+
+/**
+ * A refusal: the engine's message, the rule's section, a button drawing a legal play
+ * (``showLegal`` gets its steps) and, when the play is known, a link to its rules
+ * problem report.
+ * @param {RefusalView} why
+ * @param {{ report?: ReportOf | null, showLegal?: (steps: number[][]) => void }} [options]
+ * @returns {Node[]}
+ */
+export function explanation(why, { report = null, showLegal } = {}) {
+  const link = el(
+    "a",
+    { class: "rule-link", href: ruleHref(why.anchor), target: "_blank", rel: "noopener" },
+    `${t("trainer.readRule")}: ${ruleName(why.rule)}`,
+  );
+  const legal =
+    why.legal_steps.length > 0 &&
+    el(
+      "button",
+      {
+        type: "button",
+        class: "btn small show-legal",
+        onclick: () => showLegal?.(why.legal_steps),
+      },
+      t("trainer.showLegal"),
+    );
+  const query =
+    report &&
+    new URLSearchParams({
+      position: report.position_id,
+      dice: report.dice.join(""),
+      play: report.play,
+      rules: report.rules,
+    });
+  return [
+    el("p", { class: "explanation" }, lang === "fa" ? why.message.fa : why.message.en),
+    el("p", { class: "copy-row" }, link, legal && " ", legal),
+    why.legal_play ? el("p", {}, `${t("trainer.legalPlay")} `, playNode(why.legal_play)) : null,
+    query
+      ? el(
+          "p",
+          {},
+          el("a", { class: "report-link", href: `/report?${query}` }, t("trainer.report.open")),
+        )
+      : null,
+  ].filter((node) => node !== null);
+}
+
+/**
+ * A player's practice puzzles (learn from your mistakes): how many, due now, mastered.
+ * @param {PuzzleCountsView} counts
+ */
+export function puzzleCounts(counts) {
+  /**
+   * @param {string} key
+   * @param {number} value
+   * @param {string} name
+   */
+  const item = (key, value, name) =>
+    el("div", {}, el("dt", {}, t(key)), el("dd", { class: name }, num(value)));
+  return el(
+    "dl",
+    { class: "puzzle-counts" },
+    item("mistakes.countPuzzles", counts.puzzles, "count-puzzles"),
+    item("mistakes.countDue", counts.due, "count-due"),
+    item("mistakes.countMastered", counts.mastered, "count-mastered"),
+  );
+}
