@@ -10,7 +10,7 @@ import {
   parsePlay,
   statsTable,
 } from "./analysis.js";
-import { api } from "./api.js";
+import { api, refusalText } from "./api.js";
 import { Board } from "./board.js";
 import { replayChat } from "./chat.js";
 import { el, fill } from "./dom.js";
@@ -22,7 +22,6 @@ import { settings } from "./settings.js";
 import { REPLAYED, begun, frameText, framesPath } from "./shared/frames.js";
 import { locOf } from "./shared/locations.js";
 import { showRules } from "./shared/record.js";
-import { refusalText } from "./shared/refusals.js";
 
 /** @typedef {import("./shared/types.js").FrameView} FrameView */
 /** @typedef {import("./shared/types.js").GameSnapshot} GameSnapshot */

@@ -2,7 +2,7 @@
 // The game page's model: what the page knows (the game, the seats it holds, the match's
 // frames) and how each message changes it. Pure: no DOM, no socket, no clock; each
 // function returns a new model, so the controller keeps one value and the views read it.
-import { begun, LISTED } from "../shared/frames.js";
+import { LISTED, begun } from "../shared/frames.js";
 import { locOf, other, ownOf } from "../shared/locations.js";
 
 /** @typedef {import("../shared/types.js").Side} Side */

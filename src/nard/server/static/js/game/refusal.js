@@ -5,7 +5,8 @@ import { api } from "../api.js";
 import { el, fill } from "../dom.js";
 import { lang, num, t } from "../i18n.js";
 import { notation } from "../notation.js";
-import { pointWord, reportRules, ruleHref } from "../shared/links.js";
+import { pointWord } from "../practice.js";
+import { ruleHref } from "../rules.js";
 import { toast } from "../ui.js";
 
 /**
@@ -17,6 +18,19 @@ import { toast } from "../ui.js";
  * @property {number | null} [id]
  * @property {{rule: string, message_en: string, message_fa: string, legal_play: string | null, step: {from: number, to: number} | null} | null} [explanation]
  */
+
+/**
+ * The trainer's rule set with the same legal plays as the game's rules, or null.
+ * @param {import("../shared/types.js").RulesView} rules
+ */
+export function reportRules(rules) {
+  if (rules.escape_after_hit && rules.escape_scope === "home" && rules.no_home_cover_after_hit)
+    return "iranian";
+  if (rules.escape_after_hit && rules.escape_scope === "board" && !rules.no_home_cover_after_hit)
+    return "v1-board";
+  if (!rules.escape_after_hit && !rules.no_home_cover_after_hit) return "standard";
+  return null;
+}
 
 /**
  * The report of a refused step (the /report page's query, the same as ``nard explain
