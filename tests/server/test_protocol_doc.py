@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from pydantic import BaseModel, TypeAdapter
 
-from nard.server.protocol import client, events, lobby, server, views
+from nard.server.protocol import client, events, frames, lobby, server, views
 from nard.server.refusals import STATUS, TEXT, RefusalCode
 
 DOC = (Path(__file__).resolve().parents[2] / "docs" / "protocol.md").read_text(encoding="utf-8")
@@ -84,11 +84,12 @@ def test_every_message_type_and_field_is_documented_and_every_documented_one_exi
 def test_every_object_in_messages_is_documented_with_its_fields() -> None:
     objects = {
         name: wire_fields(model)
-        for name, model in vars(views).items()
+        for module in (views, frames)
+        for name, model in vars(module).items()
         if inspect.isclass(model)
         and issubclass(model, views.View)
         and model is not views.View
-        and model.__module__ == views.__name__
+        and model.__module__ == module.__name__
     }
     assert documented("#### Objects in messages") == objects
 

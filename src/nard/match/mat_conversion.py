@@ -94,6 +94,7 @@ from nard.match.matfile import (
 from nard.match.options import GameOptions, OpeningRule
 from nard.match.record import FairDiceRecord, MatchRecord, RecordError
 from nard.match.scoring import ResultKind, game_points
+from nard.match.timeline import walk_record
 
 NARD_RULES: Final = "Nard Rules"
 NARD_OPTIONS: Final = "Nard Options"
@@ -144,20 +145,16 @@ def match_to_mat(
 
 def record_to_mat(record: MatchRecord, *, and_the_match: bool = False) -> MatMatch:
     """The record in the neutral ``.mat`` structure of :mod:`nard.match.matfile`."""
-    match = record.new_match()
     games: list[MatGame] = []
-    current = _GameWriter(record, 1, match.score)
-    for index, action in enumerate(record.actions):
-        try:
-            match, events = match.apply(action)
-        except GameError as error:
-            raise RecordError(str(error), action=index) from error
-        for event in events:
+    current = _GameWriter(record, 1, record.new_match().score)
+    for moment in walk_record(record):
+        for event in moment.events:
             if isinstance(event, GameStarted):
                 games.extend(current.finish())
                 current = _GameWriter(record, event.number, event.score)
             elif isinstance(event, GameOver):
-                current.over(event.winner, match.awarded[-1])
+                assert moment.match is not None
+                current.over(event.winner, moment.match.awarded[-1])
             elif isinstance(event, MatchOver):
                 current.match_won = and_the_match
             else:

@@ -27,7 +27,7 @@ MAX_FILES = 64
 MAX_BYTES = 16 * 1024 * 1024
 
 
-def state_key(kind: Literal["json", "mat"], live: LiveGame) -> Hashable:
+def state_key(kind: Literal["json", "mat", "frames"], live: LiveGame) -> Hashable:
     """What a record file shows of its game: its actions, status (the result and the
     server seed come with the end), players' names and client seeds; the end of a
     game by time or claim changes the status, not the ``seq``."""

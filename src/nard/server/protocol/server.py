@@ -12,6 +12,7 @@ from pydantic import Field, JsonValue
 
 from nard.core.notation import format_play
 from nard.server.protocol.events import EventView
+from nard.server.protocol.frames import FrameView
 from nard.server.protocol.views import (
     ChatLineView,
     CubeHintView,
@@ -52,6 +53,8 @@ class UpdateMessage(View):
     events: list[EventView]
     game: GameChanges | None = omitted_when_none()
     """What the action changed; left out of catch-up replays from the log."""
+    frames: list[FrameView] = Field(default_factory=list)
+    """The frames the action made, in order (none for a step or an undo)."""
 
 
 class AckMessage(View):

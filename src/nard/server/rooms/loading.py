@@ -1,6 +1,7 @@
 """A live game made from its database row: its log replayed, or a copy caught up.
 
-Loading a game replays its action log through :mod:`nard.match`, so a restarted
+Loading a game walks its action log through the match's timeline
+(:mod:`nard.match.timeline`), so a restarted
 server resumes every game exactly where its last committed action left it;
 :func:`caught_up` applies only the actions another process logged since a copy.
 """
@@ -15,6 +16,7 @@ from nard.match.clock import MatchClock
 from nard.match.interning import Interner
 from nard.match.match import Match
 from nard.match.record import MatchRecord, action_from_dict
+from nard.match.timeline import replay
 from nard.server.protocol.views import OutcomeView
 from nard.server.rooms.live import (
     SIDES,
@@ -81,7 +83,9 @@ def read_game(
     if seq != row.seq or (row.snapshot and row.snapshot.get("seq") != seq):
         # The log and the snapshot are written in one transaction; the log wins.
         log.error("game %s: snapshot at %s, log at %s", row.public_id, row.seq, seq)
-    return _from_row(session, row, record.replay(interner=interner), seq)
+    return _from_row(
+        session, row, replay(record.new_match(), record.actions, interner=interner), seq
+    )
 
 
 def caught_up(session: Session, live: LiveGame, interner: Interner | None = None) -> LiveGame:
@@ -90,9 +94,7 @@ def caught_up(session: Session, live: LiveGame, interner: Interner | None = None
     games = GameRepository(session)
     row = games.get(live.setup.id)
     assert row is not None
-    match = live.match
-    seq = live.seq
-    for item in games.actions(row.id, after=seq):
-        match = match.apply(action_from_dict(item.action), interner=interner).match
-        seq = item.seq
-    return _from_row(session, row, match, seq)
+    logged = games.actions(row.id, after=live.seq)
+    actions = [action_from_dict(item.action) for item in logged]
+    match = replay(live.match, actions, interner=interner)
+    return _from_row(session, row, match, logged[-1].seq if logged else live.seq)

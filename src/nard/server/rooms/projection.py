@@ -23,11 +23,20 @@ from collections.abc import Sequence
 from nard.core.board import Point, Side
 from nard.match.clock import MatchClock
 from nard.match.events import Event
+from nard.match.frames import moment_frames
 from nard.match.game import Game, Phase
 from nard.match.mat_conversion import COMMENT
 from nard.match.match import Match
 from nard.match.record import FairDiceRecord, MatchRecord
+from nard.match.timeline import Moment
 from nard.server.protocol.events import EventView, event_view, side_name, step_view
+from nard.server.protocol.frames import (
+    FramesPublic,
+    FrameView,
+    frame_view,
+    match_frames,
+    result_view,
+)
 from nard.server.protocol.server import PresenceMessage, StateMessage, UpdateMessage
 from nard.server.protocol.views import (
     ActionsView,
@@ -36,7 +45,6 @@ from nard.server.protocol.views import (
     CubeView,
     FairDiceView,
     GameChanges,
-    GameResultView,
     GameSnapshot,
     GameStateView,
     GuideView,
@@ -126,14 +134,7 @@ def _game_view(game: Game) -> tuple[GameStateView, GuideView | None]:
         resignation=None
         if resignation is None
         else ResignationView(side=side_name(resignation.side), kind=resignation.kind.value),
-        result=None
-        if result is None
-        else GameResultView(
-            winner=side_name(result.winner),
-            kind=result.kind.value,
-            points=result.points,
-            reason=result.reason.value,
-        ),
+        result=None if result is None else result_view(result),
         actions=ActionsView(white=actions[0], black=actions[1]),
     )
     return view, guide
@@ -213,10 +214,18 @@ def summary(row: GameRow, names: dict[int, str], player_id: int) -> GameSummary:
     )
 
 
-def replayed(logged: Sequence[tuple[int, Sequence[StoredView]]]) -> list[str]:
-    """The ``update`` messages of logged actions (events only), for a catch-up."""
+def replayed(
+    logged: Sequence[tuple[int, Sequence[StoredView]]], frames: Sequence[FrameView] = ()
+) -> list[str]:
+    """The ``update`` messages of logged actions (events and ``frames``, no game),
+    for a catch-up."""
+    made: dict[int, list[FrameView]] = {}
+    for frame in frames:
+        made.setdefault(frame.seq, []).append(frame)
     return [
-        UpdateMessage.model_validate({"seq": seq, "events": events}).model_dump_json()
+        UpdateMessage.model_validate(
+            {"seq": seq, "events": events, "frames": made.get(seq, [])}
+        ).model_dump_json()
         for seq, events in logged
     ]
 
@@ -338,6 +347,23 @@ class Projection:
     def events(events: Sequence[Event]) -> list[EventView]:
         return [event_view(event) for event in events]
 
-    def update_message(self, live: LiveGame, events: list[EventView], state: StateView) -> str:
-        message = UpdateMessage(seq=live.seq, events=events, game=self.changes(live, state))
+    def frames(self, live: LiveGame) -> FramesPublic:
+        """Every frame of the match so far."""
+        return FramesPublic(seq=live.seq, frames=match_frames(live.match))
+
+    def catch_up(
+        self, live: LiveGame, logged: Sequence[tuple[int, Sequence[StoredView]]]
+    ) -> list[str]:
+        """The ``update`` messages of the logged actions, with the frames each made."""
+        if not logged:
+            return []
+        return replayed(logged, match_frames(live.match, after=logged[0][0] - 1))
+
+    def update_message(
+        self, live: LiveGame, events: list[EventView], state: StateView, moment: Moment
+    ) -> str:
+        frames = [frame_view(frame) for frame in moment_frames(moment)]
+        message = UpdateMessage(
+            seq=live.seq, events=events, game=self.changes(live, state), frames=frames
+        )
         return message.model_dump_json()

@@ -23,6 +23,7 @@ from nard.core.board import Side
 from nard.match.actions import Action
 from nard.match.errors import GameError
 from nard.match.record import action_to_dict
+from nard.match.timeline import advance
 from nard.server import schemas
 from nard.server.bus import EventBus
 from nard.server.database import Database
@@ -291,11 +292,13 @@ class Table:
             # The timer has not fired yet, but the time is up: no action after it.
             await self.flagfall.lose(live, clock)
             raise Refusal(RefusalCode.FINISHED, seq=live.seq)
+        seq = live.seq + 1
         try:
-            match, events = live.match.apply(action, interner=self.registry.interner)
+            moment = advance(live.match, action, seq=seq, interner=self.registry.interner)
         except GameError as error:
             raise Refusal.from_game_error(error) from error
-        seq = live.seq + 1
+        match, events = moment.match, moment.events
+        assert match is not None
         state = state_view(match)
         over = match_over(match)
         result = live.standing.result
@@ -330,7 +333,9 @@ class Table:
             raise Refusal(RefusalCode.CONFLICT, seq=live.seq) from error
         live.standing = Standing(match, seq, status, result, datetime.now(UTC))
         self.timekeeper.keep(live, clock)
-        await self.bus.publish(live.public_id, self.projection.update_message(live, views, state))
+        await self.bus.publish(
+            live.public_id, self.projection.update_message(live, views, state, moment)
+        )
         await self.bus.announce(live.public_id, seq)
         self._changed(live)
         return seq

@@ -15,6 +15,7 @@ from nard.server.deps import (
     RecordsDep,
     RoomsDep,
 )
+from nard.server.protocol.frames import FramesPublic
 from nard.server.protocol.views import FairDiceView
 from nard.server.records import state_key
 from nard.server.refusals import Refusal, RefusalCode
@@ -140,6 +141,23 @@ async def record_mat(
         media_type="text/plain; charset=utf-8",
         headers={"Content-Disposition": f'attachment; filename="nard-{public_id}.mat"'},
     )
+
+
+@router.get("/games/{public_id}/frames", response_model=FramesPublic)
+async def frames(
+    public_id: str,
+    rooms: RoomsDep,
+    records: RecordsDep,
+    player: OptionalPlayer,
+    watch: str | None = None,
+) -> Response:
+    """Every frame of the match so far (``FramesPublic``), built once per state;
+    the access of ``record.json``."""
+    live = await visible_game(rooms, public_id, player.id if player else None, watch)
+    body = records.get(
+        state_key("frames", live), lambda: rooms.projection.frames(live).model_dump_json()
+    )
+    return Response(body, media_type="application/json")
 
 
 @router.get("/games/{public_id}/fair-dice")

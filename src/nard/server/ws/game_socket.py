@@ -41,7 +41,6 @@ from nard.server.refusals import Refusal, RefusalCode
 from nard.server.rooms import Rooms
 from nard.server.rooms.chat import spectators_channel
 from nard.server.rooms.live import LiveGame
-from nard.server.rooms.projection import replayed
 from nard.server.security import same_token, token_shaped
 from nard.server.services.player_service import PlayerInfo, PlayerService
 from nard.server.settling import Settling
@@ -182,7 +181,8 @@ class Connection:
         when ``since`` is more than :data:`CATCH_UP_LIMIT` actions behind (or ahead)."""
         rooms = self.rooms
         if since is not None and 0 < self.live.seq - since <= CATCH_UP_LIMIT:
-            for update in replayed(await rooms.registry.logged_events(self.live, since)):
+            logged = await rooms.registry.logged_events(self.live, since)
+            for update in rooms.projection.catch_up(self.live, logged):
                 self.deliver(update)
         self.deliver(rooms.projection.state_message(self.live))
 
