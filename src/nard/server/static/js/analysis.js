@@ -113,6 +113,7 @@ function choiceNode(choice) {
  * @returns {(Node | string)[]}
  */
 export function decisionNodes(decision) {
+  /** @type {(Node | string)[]} */
   const parts = [el("strong", {}, t(`decision.${decision.kind}`))];
   if (decision.mark !== "none") {
     parts.push(

@@ -25,9 +25,12 @@ export class BoardDrawing extends BoardGeometry {
 
   // -- drawing -------------------------------------------------------------------------
 
-  /** @param {BoardModel} model */
+  /**
+   * Draw ``model`` (its sides may come as plain strings: "white" or "black").
+   * @param {Omit<BoardModel, "viewSide" | "diceSide"> & {viewSide: string, diceSide?: string | null}} model
+   */
   render(model) {
-    this.model = model;
+    this.model = /** @type {BoardModel} */ (model);
     if (this.selected && !model.targets?.has(this.selected)) this.selected = null;
     this.draw(model.board);
   }

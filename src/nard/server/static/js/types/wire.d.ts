@@ -942,6 +942,72 @@ export interface FairDiceView {
   server_seed: string | null;
 }
 /**
+ * One visible moment of a match (see docs/protocol.md).
+ *
+ * This interface was referenced by `NardWire`'s JSON-Schema
+ * via the `definition` "FrameView".
+ */
+export interface FrameView {
+  game: number;
+  move: number;
+  kind:
+    | "start"
+    | "opening_tie"
+    | "roll"
+    | "pass"
+    | "play"
+    | "double"
+    | "take"
+    | "beaver"
+    | "drop"
+    | "resign"
+    | "resign_accepted"
+    | "resign_refused"
+    | "result";
+  side: ("white" | "black") | null;
+  dice: [number, number] | null;
+  opening: [number, number] | null;
+  play: string | null;
+  steps: StepView[];
+  cube: CubeView;
+  board: BoardView;
+  /**
+   * @minItems 2
+   * @maxItems 2
+   */
+  pips: [number, number];
+  /**
+   * @minItems 2
+   * @maxItems 2
+   */
+  score: [number, number];
+  result: GameResultView | null;
+  resignation: ("single" | "gammon" | "backgammon") | null;
+  seq: number;
+}
+/**
+ * How one game ended.
+ *
+ * This interface was referenced by `NardWire`'s JSON-Schema
+ * via the `definition` "GameResultView".
+ */
+export interface GameResultView {
+  winner: "white" | "black";
+  kind: "single" | "gammon" | "backgammon";
+  points: number;
+  reason: "borne_off" | "dropped" | "resigned";
+}
+/**
+ * ``GET /api/games/{id}/frames``: every frame of the match up to action ``seq``.
+ *
+ * This interface was referenced by `NardWire`'s JSON-Schema
+ * via the `definition` "FramesPublic".
+ */
+export interface FramesPublic {
+  seq: number;
+  frames: FrameView[];
+}
+/**
  * What an action can change in a game: the ``game`` of an ``update`` message.
  *
  * This interface was referenced by `NardWire`'s JSON-Schema
@@ -1026,18 +1092,6 @@ export interface GameStateView {
 export interface ResignationView {
   side: "white" | "black";
   kind: "single" | "gammon" | "backgammon";
-}
-/**
- * How one game ended.
- *
- * This interface was referenced by `NardWire`'s JSON-Schema
- * via the `definition` "GameResultView".
- */
-export interface GameResultView {
-  winner: "white" | "black";
-  kind: "single" | "gammon" | "backgammon";
-  points: number;
-  reason: "borne_off" | "dropped" | "resigned";
 }
 /**
  * Where each checker may go next after the steps made so far (``TurnGuide``).
@@ -1648,4 +1702,5 @@ export interface UpdateMessage {
     | MatchOverView
   )[];
   game?: GameChanges | null;
+  frames?: FrameView[];
 }
