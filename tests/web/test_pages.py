@@ -151,7 +151,9 @@ def test_every_text_the_pages_use_exists() -> None:
 def test_messages_about_a_side_are_written_for_you_and_for_the_others() -> None:
     """A key read with tWho has both forms in both languages, each with its plural forms."""
     who = re.compile(r'\btWho\(\s*"([\w.]+)"')
-    keys = {key for path in STATIC.glob("js/**/*.js") for key in who.findall(path.read_text("utf-8"))}
+    keys = {
+        key for path in STATIC.glob("js/**/*.js") for key in who.findall(path.read_text("utf-8"))
+    }
     assert {"game.cubeTaken", "game.overHow"} <= keys
     for lang in ("en", "fa"):
         table = texts(lang)
