@@ -66,7 +66,7 @@ const verdictKind = (verdict) => (!verdict.judged ? "unjudged" : verdict.right ?
 /**
  * A judged answer: the three plays with their equities, or why it was refused.
  * @param {PuzzleVerdict} verdict
- * @returns {HTMLElement[]}
+ * @returns {import("./dom.js").Child[]}
  */
 function verdictNodes(verdict) {
   if (!verdict.legal) {
@@ -120,7 +120,7 @@ function verdictNodes(verdict) {
           { class: "hint-text" },
           t("mistakes.again", { date: date(verdict.due_at), box: verdict.box, last: LAST_BOX }),
         ),
-  ].filter((node) => node !== false);
+  ];
 }
 
 /** @param {HTMLElement} root */
