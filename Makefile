@@ -7,7 +7,7 @@ RUN_STAMP := $(VENV)/.installed-run
 STAMP := $(VENV)/.installed-dev
 
 .PHONY: run test system-deps web-deps lint typecheck contracts pytest bench clean \
-	js-types js-types-check typecheck-js lint-js format-js
+	js-types js-types-check typecheck-js lint-js format-js jstest
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -24,7 +24,7 @@ $(STAMP): pyproject.toml | $(BIN)/python
 run: $(RUN_STAMP)
 	$(BIN)/nard serve $(ARGS)
 
-test: $(STAMP) system-deps web-deps lint typecheck contracts js-types-check typecheck-js lint-js pytest
+test: $(STAMP) system-deps web-deps lint typecheck contracts js-types-check typecheck-js lint-js jstest pytest
 
 system-deps:
 	bash tools/system-deps.sh
@@ -67,6 +67,11 @@ typecheck: $(STAMP)
 
 contracts: $(STAMP)
 	$(BIN)/lint-imports
+
+# The browser's pure modules (the game page's model, the frames' words) under node's own
+# test runner: no browser, no npm packages.
+jstest:
+	node --test tests/js/
 
 # Two processes for everything but the browser tests, then those (Playwright's sync
 # API keeps an event loop running in its process, which asyncio.run in a later test

@@ -1,109 +1,31 @@
-// The board as SVG (sharp at any size). Seen from ``viewSide``: its checkers move
-// 24 -> 1 and its home board is at the bottom, on the right (or the left when
-// ``homeRight`` is false). Points are labelled from the viewer's side.
-//
-// Locations: "p1".."p24" (the viewer's point numbers), "bar-white"/"bar-black",
-// "off-white"/"off-black". The acting side's own numbering (bar 25, off 0) is
-// what the server speaks; toOwn/fromOwn convert.
-import { num } from "./i18n.js";
+// @ts-check
+// The board on a page: drawn from a model (board/drawing.js), moved by pointer (press a
+// checker then its target, drag it, or double-click for the farthest destination), and
+// animated. The acting side's own numbering (bar 25, off 0) is what the server speaks;
+// shared/locations.js converts it to the board's locations.
+import { BoardDrawing } from "./board/drawing.js";
+import { moveChecker, occupant } from "./board/geometry.js";
+import { locOf, other, ownOf } from "./shared/locations.js";
+import { svg as el } from "./shared/svg.js";
 
-const NS = "http://www.w3.org/2000/svg";
+export { locOf, moveChecker, other, ownOf };
 
-/** The board's measures in SVG units, with the whole width and height they make. */
-function geometry(measures) {
-  const { MX, MY, PW, BW, TW, PH, GAP } = measures;
-  const tray = TW ? MX + TW : 0;
-  return { ...measures, WIDTH: MX + 12 * PW + BW + tray + MX, HEIGHT: 2 * MY + 2 * PH + GAP };
-}
+/** @typedef {import("./board/geometry.js").BoardModel} BoardModel */
+/** @typedef {import("./shared/types.js").Side} Side */
 
-// MX: frame left/right; MY: frame top/bottom (room for point numbers); PW: point width;
-// BW: bar width; TW: tray width (borne-off checkers and the cube); PH: point height;
-// GAP: between the two rows; R: checker radius; BR: a checker's radius on the bar; OFF:
-// the thickness of a borne-off checker, seen edge on.
-const WIDE = geometry({ MX: 14, MY: 36, PW: 60, BW: 56, TW: 66, PH: 236, GAP: 84, R: 27, BR: 27, OFF: 12, narrow: false });
-// A phone held upright: no tray (the cube goes on the bar, and the borne-off checkers,
-// thin, from the bar's ends) and thin margins, so that a point is a thumb wide (30 px at
-// 390 px) and its checkers as big as it allows. A bar as wide as those checkers would
-// take that width from the points, so checkers on the bar are smaller: inside it, a tap
-// on one is a tap on the bar.
-const NARROW = geometry({ MX: 2, MY: 36, PW: 60, BW: 48, TW: 0, PH: 236, GAP: 84, R: 29, BR: 24, OFF: 6, narrow: true });
-const PHONE = "(max-width: 600px)";
-
-export const other = (side) => (side === "white" ? "black" : "white");
-
-function el(name, attrs = {}, parent = null) {
-  const node = document.createElementNS(NS, name);
-  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
-  if (parent) parent.appendChild(node);
-  return node;
-}
-
-/** A side's own point (0..25) as a board location. */
-export function locOf(side, own, viewSide) {
-  if (own === 25) return `bar-${side}`;
-  if (own === 0) return `off-${side}`;
-  return `p${side === viewSide ? own : 25 - own}`;
-}
-
-/** A board location as ``side``'s own point number (bar 25, off 0). */
-export function ownOf(side, loc, viewSide) {
-  if (loc.startsWith("bar")) return 25;
-  if (loc.startsWith("off")) return 0;
-  const view = Number(loc.slice(1));
-  return side === viewSide ? view : 25 - view;
-}
-
-/** Checkers of each side at a location: {side, count}. */
-function occupant(board, loc, viewSide) {
-  if (loc.startsWith("bar-") || loc.startsWith("off-")) {
-    const side = loc.slice(4);
-    return { side, count: board[side][loc.startsWith("bar") ? 25 : 0] };
-  }
-  const view = Number(loc.slice(1));
-  const mine = board[viewSide][view];
-  if (mine > 0) return { side: viewSide, count: mine };
-  const theirs = board[other(viewSide)][25 - view];
-  return { side: other(viewSide), count: theirs };
-}
-
-/** A copy of ``board`` after ``side`` moves one checker from ``from`` to ``to`` (own points). */
-export function moveChecker(board, side, from, to) {
-  const next = { white: [...board.white], black: [...board.black] };
-  const opp = other(side);
-  next[side][from] -= 1;
-  next[side][to] += 1;
-  if (to >= 1 && to <= 24 && next[opp][25 - to] === 1) {
-    next[opp][25 - to] = 0;
-    next[opp][25] += 1;
-  }
-  return next;
-}
-
-export function pipCount(counts) {
-  let total = 0;
-  for (let point = 1; point <= 25; point += 1) total += point * counts[point];
-  return total;
-}
-
-export class Board {
+export class Board extends BoardDrawing {
   /**
    * @param {HTMLElement} container
-   * @param {{onStep?: (from: string, to: string) => void}} handlers  locations
+   * @param {{onStep?: (from: string, to: string) => void}} [handlers]  locations
    */
   constructor(container, handlers = {}) {
+    super();
     this.handlers = handlers;
-    this.phone = window.matchMedia(PHONE);
-    this.g = this.phone.matches ? NARROW : WIDE;
-    this.svg = el("svg", {
-      viewBox: `0 0 ${this.g.WIDTH} ${this.g.HEIGHT}`,
-      class: "board",
-      role: "img",
-      "aria-label": "board",
-    });
     container.appendChild(this.svg);
-    this.model = null;
-    this.selected = null;
+    /** @type {{from: string, start: {x: number, y: number}, moved: boolean, ghost: SVGElement | null} | null} */
     this.drag = null;
+    /** @type {{loc: string, at: number} | null} */
+    this.lastPress = null;
     this.svg.addEventListener("pointerdown", (event) => this.pointerDown(event));
     this.svg.addEventListener("pointermove", (event) => this.pointerMove(event));
     this.svg.addEventListener("pointerup", (event) => this.pointerUp(event));
@@ -123,323 +45,35 @@ export class Board {
     this.svg.remove();
   }
 
-  // -- geometry ------------------------------------------------------------------------
-
-  get homeRight() {
-    return this.model?.homeRight !== false;
-  }
-
-  boardX0() {
-    return this.homeRight || this.g.narrow ? this.g.MX : this.g.MX + this.g.TW + this.g.MX;
-  }
-
-  /** Where borne-off checkers lie: the tray, or on a phone the bar. */
-  trayX() {
-    if (this.g.narrow) return this.barX();
-    return this.homeRight ? this.g.MX + 12 * this.g.PW + this.g.BW + this.g.MX : this.g.MX;
-  }
-
-  trayW() {
-    return this.g.narrow ? this.g.BW : this.g.TW;
-  }
-
-  barX() {
-    return this.boardX0() + 6 * this.g.PW;
-  }
-
-  /** Column (0..11 from the left) and row of a viewer point. */
-  column(view) {
-    let col = view <= 12 ? 12 - view : view - 13;
-    if (!this.homeRight) col = 11 - col;
-    return { col, top: view > 12 };
-  }
-
-  pointX(view) {
-    const { col } = this.column(view);
-    return this.boardX0() + col * this.g.PW + (col >= 6 ? this.g.BW : 0);
-  }
-
-  /**
-   * Centre of the ``index``-th checker (0 at the edge) of a stack of ``count`` at ``loc``
-   * on ``board`` (which says, on a phone, how far the borne-off checkers reach up the bar).
-   */
-  checkerXY(loc, index, count, board = this.model.board) {
-    if (loc.startsWith("bar-")) {
-      const side = loc.slice(4);
-      const sign = side === this.model.viewSide ? 1 : -1;
-      const first = this.g.GAP / 2 + this.g.BR + 6;
-      // On a phone a side hit after bearing off has both on its half of the bar: its bar
-      // stack closes up short of its borne-off checkers (its count on the top one).
-      const last = this.g.narrow ? this.g.HEIGHT / 2 - this.g.MY - board[side][0] * this.g.OFF - 4 - this.g.BR : first + this.g.PH - this.g.BR - 20;
-      const step = count > 1 ? Math.min(2 * this.g.BR, (last - first) / (count - 1)) : 0;
-      return { x: this.barX() + this.g.BW / 2, y: this.g.HEIGHT / 2 + sign * (first + index * step) };
-    }
-    if (loc.startsWith("off-")) {
-      const mine = loc.slice(4) === this.model.viewSide;
-      const away = this.g.OFF / 2 + index * this.g.OFF;
-      const y = mine ? this.g.HEIGHT - this.g.MY - away : this.g.MY + away;
-      return { x: this.trayX() + this.trayW() / 2, y };
-    }
-    const view = Number(loc.slice(1));
-    const { top } = this.column(view);
-    // From five checkers on a stack closes up, so the dice between the rows stay clear.
-    const step = count > 4 ? (this.g.PH - 2 * this.g.R) / (count - 1) : 2 * this.g.R;
-    const x = this.pointX(view) + this.g.PW / 2;
-    const y = top ? this.g.MY + this.g.R + index * step : this.g.HEIGHT - this.g.MY - this.g.R - index * step;
-    return { x, y };
-  }
-
-  /** Where a checker moving to/from ``loc`` sits: the top of its stack. */
-  topXY(loc, board, extra = 0) {
-    const { count } = occupant(board, loc, this.model.viewSide);
-    const n = Math.max(0, count - 1 + extra);
-    return this.checkerXY(loc, n, Math.max(count + extra, 1), board);
-  }
-
-  // -- drawing -------------------------------------------------------------------------
-
-  /**
-   * model: {board: {white: [26], black: [26]}, viewSide, homeRight, dice: [a, b] | null,
-   *   diceUsed: [die...], diceSide, cube: {value, owner} | null, sources: Set(loc),
-   *   targets: Map(loc -> Set(loc)), lang}
-   */
-  render(model) {
-    this.model = model;
-    if (this.selected && !model.targets?.has(this.selected)) this.selected = null;
-    this.draw(model.board);
-  }
-
-  draw(board) {
-    const svg = this.svg;
-    while (svg.firstChild) svg.removeChild(svg.firstChild);
-    this.g = this.phone.matches ? NARROW : WIDE;
-    svg.setAttribute("viewBox", `0 0 ${this.g.WIDTH} ${this.g.HEIGHT}`);
-    svg.classList.toggle("narrow", this.g.narrow);
-    const model = this.model;
-    el("rect", { x: 0, y: 0, width: this.g.WIDTH, height: this.g.HEIGHT, rx: 14, class: "frame" }, svg);
-    const x0 = this.boardX0();
-    el("rect", { x: x0, y: this.g.MY, width: 6 * this.g.PW, height: this.g.HEIGHT - 2 * this.g.MY, class: "felt" }, svg);
-    el(
-      "rect",
-      { x: x0 + 6 * this.g.PW + this.g.BW, y: this.g.MY, width: 6 * this.g.PW, height: this.g.HEIGHT - 2 * this.g.MY, class: "felt" },
-      svg,
-    );
-    el("rect", { x: this.barX(), y: this.g.MY, width: this.g.BW, height: this.g.HEIGHT - 2 * this.g.MY, class: "bar" }, svg);
-    if (!this.g.narrow) {
-      el("rect", { x: this.trayX(), y: this.g.MY, width: this.g.TW, height: this.g.HEIGHT - 2 * this.g.MY, class: "tray" }, svg);
-      el("line", { x1: this.trayX() + 6, x2: this.trayX() + this.g.TW - 6, y1: this.g.HEIGHT / 2, y2: this.g.HEIGHT / 2, class: "tray-line" }, svg);
-    }
-
-    const targets = this.selected ? model.targets?.get(this.selected) || new Set() : new Set();
-    for (let view = 1; view <= 24; view += 1) {
-      const { col, top } = this.column(view);
-      const x = this.pointX(view);
-      const base = top ? this.g.MY : this.g.HEIGHT - this.g.MY;
-      const tip = top ? this.g.MY + this.g.PH : this.g.HEIGHT - this.g.MY - this.g.PH;
-      const shade = (col + (top ? 0 : 1)) % 2 === 0 ? "point-a" : "point-b";
-      const loc = `p${view}`;
-      let cls = `point ${shade}`;
-      if (targets.has(loc)) cls += " target";
-      el(
-        "polygon",
-        { points: `${x + 2},${base} ${x + this.g.PW - 2},${base} ${x + this.g.PW / 2},${tip}`, class: cls },
-        svg,
-      );
-      const label = el(
-        "text",
-        { x: x + this.g.PW / 2, y: top ? this.g.MY - 9 : this.g.HEIGHT - this.g.MY + 26, class: "point-number" },
-        svg,
-      );
-      label.textContent = num(view);
-    }
-
-    // Checkers.
-    const locations = [];
-    for (let view = 1; view <= 24; view += 1) locations.push(`p${view}`);
-    for (const side of ["white", "black"]) locations.push(`bar-${side}`, `off-${side}`);
-    for (const loc of locations) {
-      const { side, count } = occupant(board, loc, model.viewSide);
-      if (!count) continue;
-      for (let i = 0; i < count; i += 1) {
-        const { x, y } = this.checkerXY(loc, i, count, board);
-        if (loc.startsWith("off-")) {
-          el(
-            "rect",
-            { x: x - this.trayW() / 2 + 9, y: y - this.g.OFF / 2 + 1, width: this.trayW() - 18, height: this.g.OFF - 2, rx: this.g.OFF / 4, class: `off checker-${side}` },
-            svg,
-          );
-          continue;
-        }
-        const isTop = i === count - 1;
-        let cls = `checker checker-${side}`;
-        if (loc.startsWith("bar")) cls += " on-bar"; // drawn smaller: the bar is narrower than a point
-        if (isTop && model.sources?.has(loc)) cls += " movable";
-        if (isTop && this.selected === loc) cls += " selected";
-        const radius = loc.startsWith("bar") ? this.g.BR : this.g.R;
-        el("circle", { cx: x, cy: y, r: radius - 1, class: cls }, svg);
-        el("circle", { cx: x, cy: y, r: radius - 9, class: `checker-rim checker-${side}` }, svg);
-        const stackLimit = loc.startsWith("bar") ? 1 : 5;
-        if (isTop && count > stackLimit) {
-          const label = el("text", { x, y: y + 6, class: `checker-count on-${side}` }, svg);
-          label.textContent = num(count);
-        }
-      }
-    }
-    // Off targets: the tray half of the side bearing off.
-    for (const side of ["white", "black"]) {
-      const loc = `off-${side}`;
-      if (targets.has(loc)) {
-        const mine = side === model.viewSide;
-        el(
-          "rect",
-          {
-            x: this.trayX() + 3,
-            y: mine ? this.g.HEIGHT / 2 + 4 : this.g.MY + 3,
-            width: this.trayW() - 6,
-            height: this.g.HEIGHT / 2 - this.g.MY - 7,
-            rx: 6,
-            class: "off-target",
-          },
-          svg,
-        );
-      }
-    }
-    for (const loc of targets) {
-      if (!loc.startsWith("p")) continue;
-      const { x, y } = this.topXY(loc, board, 1);
-      el("circle", { cx: x, cy: y, r: 9, class: "target-dot" }, svg);
-    }
-
-    this.drawLastMove(svg, board);
-    this.drawCube(svg);
-    this.drawDice(svg);
-    this.drawArrows(svg, board);
-    this.drawHits(svg, board);
-  }
-
-  /** Arrows for a suggested play (hint, or the better play in a replay). */
-  drawArrows(svg, board) {
-    const arrows = this.model.arrows || [];
-    if (!arrows.length) return;
-    const defs = el("defs", {}, svg);
-    const marker = el(
-      "marker",
-      { id: "arrow-head", viewBox: "0 0 10 10", refX: 6, refY: 5, markerWidth: 4, markerHeight: 4, orient: "auto" },
-      defs,
-    );
-    el("path", { d: "M0,0 L10,5 L0,10 z", class: "arrow-head" }, marker);
-    let shown = board;
-    for (const { from, to } of arrows) {
-      const start = this.topXY(from, shown);
-      const side = occupant(shown, from, this.model.viewSide).side;
-      const end = !to.startsWith("p") ? this.checkerXY(to, 0, 1) : this.topXY(to, shown, occupant(shown, to, this.model.viewSide).side === side ? 1 : 0);
-      el("line", { x1: start.x, y1: start.y, x2: end.x, y2: end.y, class: "arrow", "marker-end": "url(#arrow-head)" }, svg);
-      el("circle", { cx: end.x, cy: end.y, r: this.g.R - 4, class: "arrow-end" }, svg);
-      const viewSide = this.model.viewSide;
-      shown = moveChecker(shown, side, ownOf(side, from, viewSide), ownOf(side, to, viewSide));
-    }
-  }
-
-  /** The last play made: a ring where each checker left from and one on where it landed. */
-  drawLastMove(svg, board) {
-    for (const { from, to } of this.model.lastMove || []) {
-      for (const [loc, end] of [[from, false], [to, true]]) {
-        if (!loc.startsWith("p")) continue;
-        const { count } = occupant(board, loc, this.model.viewSide);
-        const spot = end ? this.topXY(loc, board) : this.topXY(loc, board, 1);
-        el("circle", { cx: spot.x, cy: spot.y, r: end ? this.g.R + 2 : this.g.R - 6, class: `last-move ${end && count ? "last-end" : "last-start"}` }, svg);
-      }
-    }
-  }
-
-  drawCube(svg) {
-    const cube = this.model.cube;
-    if (!cube) return;
-    // On a phone the cube sits on the bar between the rows, nearer its owner.
-    const size = this.g.narrow ? 36 : 44;
-    const away = this.g.narrow ? 4 : 40;
-    const x = this.trayX() + (this.trayW() - size) / 2;
-    let y = this.g.HEIGHT / 2 - size / 2;
-    if (cube.owner === this.model.viewSide) y = this.g.HEIGHT / 2 + away;
-    else if (cube.owner) y = this.g.HEIGHT / 2 - away - size;
-    const group = el("g", { class: "cube", "data-cube": cube.value }, svg);
-    el("rect", { x, y, width: size, height: size, rx: 7, class: "cube-face" }, group);
-    const label = el("text", { x: x + size / 2, y: y + size / 2 + 8, class: "cube-text" }, group);
-    label.textContent = num(cube.owner ? cube.value : 64);
-  }
-
-  drawDice(svg) {
-    const { dice, diceUsed = [], diceSide, viewSide } = this.model;
-    if (!dice) return;
-    const faces = dice[0] === dice[1] ? [dice[0], dice[0], dice[0], dice[0]] : [...dice];
-    const used = [...diceUsed];
-    const size = 50;
-    const gap = 12;
-    // The roller's dice lie in the roller's right half (as at a real table).
-    const rightHalf = diceSide === viewSide || !diceSide;
-    const halfX = rightHalf === this.homeRight ? this.barX() + this.g.BW : this.boardX0();
-    const total = faces.length * size + (faces.length - 1) * gap;
-    let x = halfX + (6 * this.g.PW - total) / 2;
-    const y = this.g.HEIGHT / 2 - size / 2;
-    const group = el("g", { class: `dice dice-${diceSide || "none"}${this.model.diceLast ? " last-roll" : ""}`, "data-side": diceSide || "" }, svg);
-    for (const face of faces) {
-      const spent = used.indexOf(face);
-      const isUsed = spent >= 0;
-      if (isUsed) used.splice(spent, 1);
-      const die = el("g", { class: `die${isUsed ? " used" : ""}`, "data-face": face }, group);
-      el("rect", { x, y, width: size, height: size, rx: 9, class: `die-face die-${diceSide}` }, die);
-      for (const [dx, dy] of PIPS[face]) {
-        el("circle", { cx: x + size / 2 + dx * 14, cy: y + size / 2 + dy * 14, r: 5, class: `pip pip-${diceSide}` }, die);
-      }
-      x += size + gap;
-    }
-  }
-
-  /**
-   * Transparent hit areas over points, bars and trays, on top of everything. A point's
-   * is its whole column, its number included; on a phone a side's bar half is its tray
-   * once it has no checker on the bar (it cannot bear off before).
-   */
-  drawHits(svg, board) {
-    const { sources = new Set(), viewSide } = this.model;
-    const targets = this.selected ? this.model.targets?.get(this.selected) || new Set() : new Set();
-    const add = (loc, x, y, width, height) => {
-      let cls = "hit";
-      if (sources.has(loc)) cls += " source";
-      if (targets.has(loc)) cls += " dest";
-      if (this.selected === loc) cls += " chosen";
-      el("rect", { x, y, width, height, class: cls, "data-loc": loc }, svg);
-    };
-    for (let view = 1; view <= 24; view += 1) {
-      const { top } = this.column(view);
-      add(`p${view}`, this.pointX(view), top ? 0 : this.g.HEIGHT / 2, this.g.PW, this.g.HEIGHT / 2);
-    }
-    for (const side of ["white", "black"]) {
-      const mine = side === viewSide;
-      const onBar = board[side][25] > 0;
-      if (!this.g.narrow || onBar) add(`bar-${side}`, this.barX(), mine ? this.g.HEIGHT / 2 : this.g.MY, this.g.BW, this.g.HEIGHT / 2 - this.g.MY);
-      if (!this.g.narrow || !onBar) add(`off-${side}`, this.trayX(), mine ? this.g.HEIGHT / 2 : this.g.MY, this.trayW(), this.g.HEIGHT / 2 - this.g.MY);
-    }
-  }
-
   // -- input ---------------------------------------------------------------------------
 
+  /** @param {PointerEvent} event */
   locAt(event) {
     const target = document.elementFromPoint(event.clientX, event.clientY);
-    return target?.closest?.("[data-loc]")?.dataset.loc ?? null;
+    const hit = /** @type {SVGElement | null | undefined} */ (target?.closest?.("[data-loc]"));
+    return hit?.dataset.loc ?? null;
   }
 
+  /** @param {PointerEvent} event */
   svgPoint(event) {
-    const matrix = this.svg.getScreenCTM();
+    const matrix = /** @type {SVGSVGElement} */ (/** @type {unknown} */ (this.svg)).getScreenCTM();
     if (!matrix) return { x: 0, y: 0 };
     const point = new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix.inverse());
     return { x: point.x, y: point.y };
   }
 
+  /**
+   * @param {string} from
+   * @param {string} to
+   */
   isTarget(from, to) {
     return Boolean(this.model?.targets?.get(from)?.has(to));
   }
 
+  /**
+   * @param {string} from
+   * @param {string} to
+   */
   step(from, to) {
     this.selected = null;
     this.lastPress = null;
@@ -448,9 +82,10 @@ export class Board {
     this.handlers.onStep?.(from, to);
   }
 
+  /** @param {PointerEvent} event */
   pointerDown(event) {
     if (!this.model) return;
-    const loc = event.target?.dataset?.loc ?? null;
+    const loc = /** @type {SVGElement | null} */ (event.target)?.dataset?.loc ?? null;
     if (!loc) return;
     if (this.selected && this.isTarget(this.selected, loc)) {
       this.step(this.selected, loc);
@@ -483,6 +118,7 @@ export class Board {
     }
   }
 
+  /** @param {PointerEvent} event */
   pointerMove(event) {
     const drag = this.drag;
     if (!drag) return;
@@ -493,10 +129,11 @@ export class Board {
       const side = occupant(this.model.board, drag.from, this.model.viewSide).side;
       drag.ghost = el("circle", { r: this.g.R, class: `checker checker-${side} ghost` }, this.svg);
     }
-    drag.ghost.setAttribute("cx", point.x);
-    drag.ghost.setAttribute("cy", point.y);
+    drag.ghost?.setAttribute("cx", String(point.x));
+    drag.ghost?.setAttribute("cy", String(point.y));
   }
 
+  /** @param {PointerEvent} event */
   pointerUp(event) {
     const drag = this.drag;
     this.drag = null;
@@ -508,7 +145,12 @@ export class Board {
 
   // -- animation -----------------------------------------------------------------------
 
-  /** Show ``side`` moving ``steps`` ([{from, to}] own points) one by one, then resolve. */
+  /**
+   * Show ``side`` moving ``steps`` (own points) one by one, then resolve.
+   * @param {Side} side
+   * @param {{from: number, to: number}[]} steps
+   * @param {number} ms  each step's time
+   */
   async animate(side, steps, ms) {
     if (!this.model || ms <= 0) return;
     let board = this.model.board;
@@ -519,9 +161,17 @@ export class Board {
       const start = this.topXY(fromLoc, board);
       const lifted = moveChecker(board, side, from, 25);
       lifted[side][25] -= 1; // the moving checker is drawn apart
-      const end = this.topXY(toLoc, board, toLoc.startsWith("p") && occupant(board, toLoc, viewSide).side === side ? 1 : 0);
+      const end = this.topXY(
+        toLoc,
+        board,
+        toLoc.startsWith("p") && occupant(board, toLoc, viewSide).side === side ? 1 : 0,
+      );
       this.draw(lifted);
-      const ghost = el("circle", { cx: 0, cy: 0, r: this.g.R - 1, class: `checker checker-${side} moving` }, this.svg);
+      const ghost = el(
+        "circle",
+        { cx: 0, cy: 0, r: this.g.R - 1, class: `checker checker-${side} moving` },
+        this.svg,
+      );
       const frames = [
         { transform: `translate(${start.x}px, ${start.y}px)` },
         { transform: `translate(${end.x}px, ${end.y}px)` },
@@ -533,7 +183,10 @@ export class Board {
     }
   }
 
-  /** A short tumble of the dice. */
+  /**
+   * A short tumble of the dice.
+   * @param {number} ms
+   */
   rollDice(ms) {
     if (ms <= 0) return;
     this.svg.querySelectorAll(".die").forEach((die, index) => {
@@ -548,12 +201,3 @@ export class Board {
     });
   }
 }
-
-const PIPS = {
-  1: [[0, 0]],
-  2: [[-1, -1], [1, 1]],
-  3: [[-1, -1], [0, 0], [1, 1]],
-  4: [[-1, -1], [1, -1], [-1, 1], [1, 1]],
-  5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
-  6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]],
-};

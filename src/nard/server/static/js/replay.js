@@ -1,20 +1,43 @@
-// History (my finished games) and replay (step through any game from its record).
-import { api } from "./api.js";
-import { refusalText } from "./mistakes.js";
-import { attachAnalysis, decisionHtml, graphSvg, markClass, markSymbol, parsePlay, statsHtml } from "./analysis.js";
-import { Board, locOf, moveChecker, other, pipCount } from "./board.js";
+// @ts-check
+// History (my finished games) and replay (step through any game, frame by frame, as the
+// server tells them: GET /api/games/{id}/frames).
+import {
+  attachAnalysis,
+  decisionNodes,
+  graphSvg,
+  markClass,
+  markSymbol,
+  parsePlay,
+  statsTable,
+} from "./analysis.js";
+import { api, refusalText } from "./api.js";
+import { Board } from "./board.js";
 import { replayChat } from "./chat.js";
-import { num, onLangChange, t, translate } from "./i18n.js";
-import { fromGame, gameLine } from "./gamelist.js";
 import { el, fill } from "./dom.js";
-import { formatPlay, notation } from "./notation.js";
-import { describeRules } from "./rules.js";
+import { fromGame, gameLine } from "./gamelist.js";
+import { num, onLangChange, t, translate } from "./i18n.js";
 import { playerName } from "./names.js";
+import { notation } from "./notation.js";
 import { settings } from "./settings.js";
-import { escapeHtml } from "./ui.js";
+import { REPLAYED, begun, frameText, framesPath } from "./shared/frames.js";
+import { locOf } from "./shared/locations.js";
+import { showRules } from "./shared/record.js";
 
+/** @typedef {import("./shared/types.js").FrameView} FrameView */
+/** @typedef {import("./shared/types.js").GameSnapshot} GameSnapshot */
+/** @typedef {import("./shared/types.js").Side} Side */
+/** @typedef {FrameView & {decision?: any, shownDice: [number, number] | null, diceSide: Side | null}} ReplayFrame */
+
+/** @param {HTMLElement} root */
 export async function historyPage(root) {
-  root.innerHTML = `<section class="card history"><h2 data-i18n="history.title"></h2><ul class="game-list"></ul></section>`;
+  root.replaceChildren(
+    el(
+      "section",
+      { class: "card history" },
+      el("h2", { dataset: { i18n: "history.title" } }),
+      el("ul", { class: "game-list" }),
+    ),
+  );
   translate(root);
   const draw = async () => {
     let games = [];
@@ -23,228 +46,198 @@ export async function historyPage(root) {
     } catch {
       games = [];
     }
-    const item = (game) => {
+    const item = (/** @type {any} */ game) => {
       const facts = fromGame(game);
       const winner = game.result?.winner;
       // At one screen both seats are yours: say which colour won.
-      let label = game.you.length > 1 ? t("game.won", { name: t(`side.${winner}`) }) : t(facts.won ? "history.won" : "history.lost");
+      let label =
+        game.you.length > 1
+          ? t("game.won", { name: t(`side.${winner}`) })
+          : t(facts.won ? "history.won" : "history.lost");
       if (game.result?.reason === "claimed") label = t("history.forfeit", { result: label });
-      const badge = winner ? [el("span", { class: `badge ${facts.won ? "won" : "lost"}` }, label), " "] : [];
-      return el("li", {}, el("a", { class: "game-link", href: `/replay/${encodeURIComponent(game.id)}` }, badge, gameLine(facts)));
+      const badge = winner
+        ? [el("span", { class: `badge ${facts.won ? "won" : "lost"}` }, label), " "]
+        : [];
+      return el(
+        "li",
+        {},
+        el(
+          "a",
+          { class: "game-link", href: `/replay/${encodeURIComponent(game.id)}` },
+          badge,
+          gameLine(facts),
+        ),
+      );
     };
-    fill(root.querySelector(".game-list"), games.length ? games.map(item) : el("li", { class: "empty" }, t("history.none")));
+    fill(
+      /** @type {HTMLElement} */ (root.querySelector(".game-list")),
+      games.length ? games.map(item) : el("li", { class: "empty" }, t("history.none")),
+    );
   };
   onLangChange(draw);
   await draw();
 }
 
-const START = () => {
-  const side = Array(26).fill(0);
-  side[24] = 2;
-  side[13] = 5;
-  side[8] = 3;
-  side[6] = 5;
-  return side;
-};
+/**
+ * The frames a replay steps through, each with the dice it shows: a cube action keeps
+ * the last roll's dice on the board, as at a table.
+ * @param {FrameView[]} frames
+ * @returns {ReplayFrame[]}
+ */
+export function replayFrames(frames) {
+  /** @type {[number, number] | null} */
+  let dice = null;
+  /** @type {Side | null} */
+  let side = null;
+  let game = 0;
+  const shown = [];
+  for (const frame of begun(frames)) {
+    if (!REPLAYED.has(frame.kind)) continue;
+    if (frame.game !== game || frame.kind === "start") {
+      game = frame.game;
+      dice = null;
+      side = null;
+    }
+    if (frame.dice && ["roll", "pass", "play"].includes(frame.kind)) {
+      dice = frame.dice;
+      side = frame.side;
+    }
+    shown.push({ ...frame, shownDice: dice, diceSide: side });
+  }
+  return shown;
+}
 
 /**
- * Frames of a record: one per visible moment (after each roll and each play),
- * rebuilt from the actions, game by game (the record's ``games`` give each game's actions).
- * Each frame knows its ``move`` (nard.ai.analysis numbering: the turns played or passed,
- * counting the one under way) and its ``kind`` (roll, play, double, take...), so an
- * analysis' decisions can be put on it.
+ * A frame's line: its words, and a play's notation kept left to right inside Persian text.
+ * @param {FrameView} frame
  */
-export function framesOf(record) {
-  const frames = [];
-  for (const summary of record.games) {
-    // A money game's record ends with the next game set up but never begun.
-    if (summary.actions[0] === summary.actions[1] && !summary.result) continue;
-    let board = { white: START(), black: START() };
-    let cube = { value: 1, owner: null };
-    let dice = null;
-    let turn = null;
-    let move = 0;
-    const pending = [];
-    const push = (kind, side, text, extra = {}) =>
-      frames.push({
-        game: summary.number,
-        score: summary.score,
-        board,
-        cube: { ...cube },
-        dice,
-        turn,
-        kind,
-        side,
-        move,
-        text,
-        ...extra,
-      });
-    push("start", null, { key: "replay.start", vars: { game: summary.number } });
-    const [start, stop] = summary.actions;
-    const actions = record.actions.slice(start, stop);
-    actions.forEach((action, index) => {
-      const side = action.side;
-      const name = side ? t(`side.${side}`) : "";
-      switch (action.action) {
-        case "opening_roll": {
-          if (action.white === action.black) {
-            push("opening", null, { key: "replay.openingTie", vars: { die: action.white } });
-            break;
-          }
-          turn = action.white > action.black ? "white" : "black";
-          dice = [Math.max(action.white, action.black), Math.min(action.white, action.black)];
-          push("roll", turn, { key: "replay.opening", vars: { white: action.white, black: action.black } }, { move: move + 1 });
-          break;
-        }
-        case "roll": {
-          turn = side;
-          dice = action.dice;
-          const next = actions[index + 1];
-          const passes = !next || next.side !== side || !["step", "play"].includes(next.action);
-          const vars = { side: name, dice: `${num(dice[0])}-${num(dice[1])}` };
-          if (passes) {
-            move += 1;
-            push("pass", side, { key: "replay.passed", vars });
-          } else push("roll", side, { key: "replay.rolled", vars }, { move: move + 1 });
-          break;
-        }
-        case "step":
-          pending.push({ ...action.step, hit: hits(board, side, action.step.to), board });
-          board = moveChecker(board, side, action.step.from, action.step.to);
-          break;
-        case "undo_step": {
-          const last = pending.pop();
-          if (last) board = last.board;
-          break;
-        }
-        case "confirm_play": {
-          const steps = pending.splice(0).map(({ from, to, hit }) => ({ from, to, hit }));
-          move += 1;
-          push("play", side, playText(side, steps), { play: steps });
-          break;
-        }
-        case "play": {
-          const steps = [];
-          for (const { from, to } of action.steps) {
-            steps.push({ from, to, hit: hits(board, side, to) });
-            board = moveChecker(board, side, from, to);
-          }
-          move += 1;
-          push("play", side, playText(side, steps), { play: steps });
-          break;
-        }
-        case "double":
-          push("double", side, { key: "replay.double", vars: { side: name, value: cube.value * 2 } }, { move: move + 1 });
-          break;
-        case "take":
-          cube = { value: cube.value * 2, owner: side };
-          push("take", side, { key: "replay.take", vars: { side: name } }, { move: move + 1 });
-          break;
-        case "beaver":
-          // The taker redoubles at once and keeps the cube.
-          cube = { value: cube.value * 4, owner: side };
-          push("take", side, { key: "replay.beaver", vars: { side: name } }, { move: move + 1 });
-          break;
-        case "drop":
-          push("take", side, { key: "replay.drop", vars: { side: name } }, { move: move + 1 });
-          break;
-        case "resign":
-          push("resign", side, { key: "replay.resign", vars: { side: name, kind: t(`kind.${action.kind}`) } });
-          break;
-        default:
-          break;
-      }
-    });
-    if (summary.result) {
-      const result = summary.result;
-      push(
-        "result",
-        result.winner,
-        { key: "replay.result", vars: { side: t(`side.${result.winner}`), kind: t(`kind.${result.kind}`), count: result.points } },
-        { result },
-      );
-    }
-  }
-  return frames;
+function frameLine(frame) {
+  const text = frameText(frame, { t, num });
+  const words = t(text.key, text.vars);
+  return text.notation === undefined
+    ? [words]
+    : [words, " ", el("bdi", { dir: "ltr", class: "notation" }, notation(text.notation))];
 }
 
-function playText(side, steps) {
-  return { key: "replay.play", vars: { side: t(`side.${side}`) }, notation: formatPlay(steps) };
+/**
+ * The replay page's fixed parts.
+ * @param {string} gameId
+ * @param {string} query  the spectator token's query, or ""
+ */
+function replayTemplate(gameId, query) {
+  const go = (/** @type {string} */ where, /** @type {string} */ label) =>
+    el(
+      "button",
+      { type: "button", class: "btn", dataset: { go: where, i18nTitle: `replay.${where}` } },
+      label,
+    );
+  return el(
+    "section",
+    { class: "replay-page" },
+    el("h2", { dataset: { i18n: "replay.title" } }),
+    el("div", { class: "rules-banner" }),
+    el("div", { class: "board-wrap" }),
+    el("p", { class: "replay-text", role: "status" }),
+    el(
+      "div",
+      { class: "controls replay-controls" },
+      go("first", "«"),
+      go("prev", "‹"),
+      el("span", { class: "frame-count" }),
+      go("next", "›"),
+      go("last", "»"),
+    ),
+    el("input", {
+      type: "range",
+      class: "frame-slider",
+      min: "0",
+      value: "0",
+      dataset: { i18nTitle: "replay.frame" },
+    }),
+    el("p", { class: "decision-text", hidden: true }),
+    el(
+      "section",
+      { class: "card analysis" },
+      el("h3", { dataset: { i18n: "analysis.title" } }),
+      el("button", {
+        type: "button",
+        class: "btn",
+        dataset: { analyse: "", i18n: "analysis.request" },
+      }),
+      el("p", { class: "analysis-status" }),
+      el(
+        "div",
+        { class: "analysis-result", hidden: true },
+        el("div", { class: "graph-wrap" }),
+        el("p", { class: "hint-text", dataset: { i18n: "analysis.graphHelp" } }),
+        el("div", { class: "stats-wrap" }),
+        el(
+          "p",
+          { class: "copy-row" },
+          el("button", {
+            type: "button",
+            class: "btn primary practise-mistakes",
+            dataset: { i18n: "mistakes.practise" },
+            hidden: true,
+          }),
+          " ",
+          el("span", { class: "practise-status", role: "status" }),
+        ),
+      ),
+    ),
+    el("ol", { class: "move-list" }),
+    el(
+      "p",
+      {},
+      el("a", {
+        class: "btn",
+        dataset: { i18n: "game.download" },
+        href: `/api/games/${encodeURIComponent(gameId)}/record.mat${query}`,
+      }),
+    ),
+  );
 }
 
-/** Whether ``side`` moving a checker to its own point ``to`` hits a blot there. */
-function hits(board, side, to) {
-  return to >= 1 && to <= 24 && board[other(side)][25 - to] === 1;
-}
-
+/**
+ * @param {HTMLElement} root
+ * @param {string} gameId
+ */
 export async function replayPage(root, gameId) {
   // A profile's link carries the match's spectator token, so anyone can read a finished match.
   const watch = new URLSearchParams(location.search).get("watch");
   const query = watch ? `?watch=${encodeURIComponent(watch)}` : "";
-  root.innerHTML = `
-  <section class="replay-page">
-    <h2 data-i18n="replay.title"></h2>
-    <div class="rules-banner"></div>
-    <div class="board-wrap"></div>
-    <p class="replay-text" role="status"></p>
-    <div class="controls replay-controls">
-      <button type="button" class="btn" data-go="first" data-i18n-title="replay.first">«</button>
-      <button type="button" class="btn" data-go="prev" data-i18n-title="replay.prev">‹</button>
-      <span class="frame-count"></span>
-      <button type="button" class="btn" data-go="next" data-i18n-title="replay.next">›</button>
-      <button type="button" class="btn" data-go="last" data-i18n-title="replay.last">»</button>
-    </div>
-    <input type="range" class="frame-slider" min="0" value="0" data-i18n-title="replay.frame">
-    <p class="decision-text" hidden></p>
-    <section class="card analysis">
-      <h3 data-i18n="analysis.title"></h3>
-      <button type="button" class="btn" data-analyse data-i18n="analysis.request"></button>
-      <p class="analysis-status"></p>
-      <div class="analysis-result" hidden>
-        <div class="graph-wrap"></div>
-        <p class="hint-text" data-i18n="analysis.graphHelp"></p>
-        <div class="stats-wrap"></div>
-        <p class="copy-row"><button type="button" class="btn primary practise-mistakes" data-i18n="mistakes.practise" hidden></button>
-          <span class="practise-status" role="status"></span></p>
-      </div>
-    </section>
-    <ol class="move-list"></ol>
-    <p><a class="btn" data-i18n="game.download" href="/api/games/${encodeURIComponent(gameId)}/record.mat${query}"></a></p>
-  </section>`;
+  root.replaceChildren(replayTemplate(gameId, query));
   translate(root);
-  replayChat(root.querySelector(".replay-page"), gameId);
-  let record;
+  const page = /** @type {HTMLElement} */ (root.querySelector(".replay-page"));
+  /** @type {<T extends HTMLElement>(selector: string) => T} */
+  const find = (selector) => /** @type {any} */ (root.querySelector(selector));
+  replayChat(page, gameId);
+  /** @type {GameSnapshot & {you: Side[]}} */
+  let game;
+  /** @type {FrameView[]} */
+  let served;
   try {
-    record = await api("GET", `/api/games/${encodeURIComponent(gameId)}/record.json${query}`);
+    game = await api("GET", `/api/games/${encodeURIComponent(gameId)}${query}`);
+    served = (await api("GET", framesPath(gameId, watch))).frames;
   } catch {
-    root.querySelector(".replay-text").textContent = t("game.notFound");
+    find(".replay-text").textContent = t("game.notFound");
     return;
   }
-  let frames = framesOf(record);
-  const board = new Board(root.querySelector(".board-wrap"));
-  const slider = root.querySelector(".frame-slider");
+  let frames = replayFrames(served);
+  const board = new Board(find(".board-wrap"));
+  const slider = /** @type {HTMLInputElement} */ (find(".frame-slider"));
   let index = 0;
   // Reading from the perspective of the player who asked (their games list says which side).
-  let viewSide = "white";
-  let seated = false;
-  try {
-    const game = await api("GET", `/api/games/${encodeURIComponent(gameId)}${query}`);
-    if (game.you.length === 1) viewSide = game.you[0];
-    seated = game.you.length > 0;
-  } catch {
-    /* spectators see white's side */
-  }
-  // A frame's line as HTML: the play's notation stays left to right inside Persian text.
-  const text = (frame) => {
-    const main = escapeHtml(t(frame.text.key, frame.text.vars));
-    if (!frame.text.notation) return main;
-    return `${main} <bdi dir="ltr" class="notation">${escapeHtml(notation(frame.text.notation))}</bdi>`;
-  };
+  /** @type {Side} */
+  const viewSide = game.you.length === 1 ? game.you[0] : "white";
+  const seated = game.you.length > 0;
+  /** @type {any} */
   let analysis = null;
-  const names = () => ({
-    white: playerName(record.players[0]) || t("side.white"),
-    black: playerName(record.players[1]) || t("side.black"),
-  });
+  const names = () => {
+    const name = (/** @type {Side} */ side) =>
+      playerName(game.seats.find((seat) => seat.side === side)?.name ?? null) || t(`side.${side}`);
+    return { white: name("white"), black: name("black") };
+  };
   const show = () => {
     const frame = frames[index];
     const decision = frame.decision;
@@ -260,25 +253,28 @@ export async function replayPage(root, gameId) {
       board: frame.board,
       viewSide,
       homeRight: settings.homeRight,
-      dice: frame.dice,
-      diceUsed: frame.play && frame.dice ? [...frame.dice, ...frame.dice] : [],
-      diceSide: frame.turn,
-      cube: record.rules.cube === false ? null : frame.cube,
+      dice: frame.shownDice,
+      diceUsed:
+        frame.kind === "play" && frame.shownDice ? [...frame.shownDice, ...frame.shownDice] : [],
+      diceSide: frame.diceSide,
+      cube: game.settings.rules.cube === false ? null : frame.cube,
       sources: new Set(),
       targets: new Map(),
       arrows,
     });
-    const decisionBox = root.querySelector(".decision-text");
+    const decisionBox = find(".decision-text");
     decisionBox.hidden = !decision;
-    decisionBox.innerHTML = decisionHtml(decision);
+    fill(decisionBox, decision ? decisionNodes(decision) : []);
     if (analysis) {
-      const game = analysis.games.find((item) => item.number === frame.game);
-      const wrap = root.querySelector(".graph-wrap");
+      const played = analysis.games.find((/** @type {any} */ item) => item.number === frame.game);
+      const wrap = find(".graph-wrap");
       wrap.replaceChildren();
-      if (game) {
+      if (played) {
         wrap.appendChild(
-          graphSvg(game, frame.move, (move) => {
-            const found = frames.findIndex((item) => item.game === game.number && item.move === move && item.decision);
+          graphSvg(played, frame.move, (move) => {
+            const found = frames.findIndex(
+              (item) => item.game === played.number && item.move === move && item.decision,
+            );
             if (found >= 0) {
               index = found;
               show();
@@ -287,58 +283,82 @@ export async function replayPage(root, gameId) {
         );
       }
     }
-    const pips = `${t("side.white")} ${t("game.pips", { pips: pipCount(frame.board.white) })} · ${t("side.black")} ${t("game.pips", { pips: pipCount(frame.board.black) })}`;
-    root.querySelector(".replay-text").innerHTML = `<span class="frame-text">${text(frame)}</span><span class="pips">${escapeHtml(pips)}</span>`;
-    root.querySelector(".frame-count").textContent = `${num(index + 1)} / ${num(frames.length)}`;
+    const [white, black] = frame.pips;
+    const pips = `${t("side.white")} ${t("game.pips", { pips: white })} · ${t("side.black")} ${t("game.pips", { pips: black })}`;
+    fill(
+      find(".replay-text"),
+      el("span", { class: "frame-text" }, frameLine(frame)),
+      el("span", { class: "pips" }, pips),
+    );
+    find(".frame-count").textContent = `${num(index + 1)} / ${num(frames.length)}`;
     slider.max = String(frames.length - 1);
     slider.value = String(index);
-    root.querySelectorAll(".move-list li").forEach((item, i) => item.classList.toggle("current", i === index));
+    root
+      .querySelectorAll(".move-list li")
+      .forEach((item, i) => item.classList.toggle("current", i === index));
   };
   const list = () => {
-    frames = framesOf(record);
+    frames = replayFrames(served);
     if (analysis) {
       attachAnalysis(frames, analysis);
-      root.querySelector(".analysis-result").hidden = false;
-      root.querySelector(".stats-wrap").innerHTML = statsHtml(analysis, names());
-      root.querySelector("[data-analyse]").hidden = true;
-      root.querySelector(".analysis-status").textContent = "";
+      find(".analysis-result").hidden = false;
+      fill(find(".stats-wrap"), statsTable(analysis, names()));
+      find("[data-analyse]").hidden = true;
+      find(".analysis-status").textContent = "";
       // A seated player practises their own marked plays (the server makes the puzzles).
-      root.querySelector(".practise-mistakes").hidden = !seated;
+      find(".practise-mistakes").hidden = !seated;
     }
-    root.querySelector(".rules-banner").innerHTML = describeRules(record);
-    root.querySelector(".move-list").innerHTML = frames
-      .map((frame, i) => {
-        const mark = frame.decision && frame.decision.mark !== "none" ? ` <span class="mark ${markClass(frame.decision.mark)}">${markSymbol(frame.decision.mark)}</span>` : "";
-        return `<li><button type="button" class="link" data-frame="${i}">${text(frame)}</button>${mark}</li>`;
-      })
-      .join("");
-    root.querySelectorAll("[data-frame]").forEach((button) =>
+    showRules(find(".rules-banner"), game.settings);
+    const items = frames.map((frame, i) => {
+      const button = el(
+        "button",
+        { type: "button", class: "link", dataset: { frame: String(i) } },
+        frameLine(frame),
+      );
       button.addEventListener("click", () => {
-        index = Number(button.dataset.frame);
+        index = i;
         show();
-      }),
-    );
+      });
+      const mark =
+        frame.decision && frame.decision.mark !== "none"
+          ? [
+              " ",
+              el(
+                "span",
+                { class: `mark ${markClass(frame.decision.mark)}` },
+                markSymbol(frame.decision.mark),
+              ),
+            ]
+          : [];
+      return el("li", {}, button, mark);
+    });
+    fill(find(".move-list"), items);
     show();
   };
-  root.querySelectorAll("[data-go]").forEach((button) =>
-    button.addEventListener("click", () => {
-      const go = button.dataset.go;
-      index = go === "first" ? 0 : go === "last" ? frames.length - 1 : go === "prev" ? Math.max(0, index - 1) : Math.min(frames.length - 1, index + 1);
-      show();
-    }),
-  );
-  slider.addEventListener("input", () => {
-    index = Number(slider.value);
+  /** @param {number} to */
+  const goTo = (to) => {
+    index = Math.max(0, Math.min(frames.length - 1, to));
     show();
-  });
+  };
+  /** @type {Record<string, () => number>} */
+  const places = {
+    first: () => 0,
+    prev: () => index - 1,
+    next: () => index + 1,
+    last: () => frames.length - 1,
+  };
+  for (const button of root.querySelectorAll("[data-go]")) {
+    const where = places[/** @type {HTMLElement} */ (button).dataset.go || "next"];
+    button.addEventListener("click", () => goTo(where()));
+  }
+  slider.addEventListener("input", () => goTo(Number(slider.value)));
   document.addEventListener("keydown", (event) => {
     if (event.key === "ArrowRight" || event.key === "ArrowLeft") {
       const forward = (event.key === "ArrowRight") !== (document.documentElement.dir === "rtl");
-      index = forward ? Math.min(frames.length - 1, index + 1) : Math.max(0, index - 1);
-      show();
+      goTo(forward ? index + 1 : index - 1);
     }
   });
-  const status = root.querySelector(".analysis-status");
+  const status = find(".analysis-status");
   // GET .../analysis: {status: "running", progress} or {status: "done", analysis}
   // (docs/webapp-needs.md); polled while running.
   const loadAnalysis = async () => {
@@ -352,22 +372,25 @@ export async function replayPage(root, gameId) {
       analysis = answer.analysis;
       list();
     } else if (answer?.status === "running") {
-      status.textContent = t("analysis.running", { percent: Math.round(100 * (answer.progress || 0)) });
+      status.textContent = t("analysis.running", {
+        percent: Math.round(100 * (answer.progress || 0)),
+      });
       setTimeout(loadAnalysis, 1500);
     }
   };
-  root.querySelector("[data-analyse]").addEventListener("click", async () => {
+  find("[data-analyse]").addEventListener("click", async () => {
     try {
       await api("POST", `/api/games/${encodeURIComponent(gameId)}/analysis`);
       status.textContent = t("analysis.requested");
       await loadAnalysis();
     } catch (error) {
-      status.textContent = error.status === 501 ? t("analysis.unavailable") : error.message;
+      const failed = /** @type {{status?: number, message: string}} */ (error);
+      status.textContent = failed.status === 501 ? t("analysis.unavailable") : failed.message;
     }
   });
-  const practise = root.querySelector(".practise-mistakes");
+  const practise = /** @type {HTMLButtonElement} */ (find(".practise-mistakes"));
   practise.addEventListener("click", async () => {
-    const line = root.querySelector(".practise-status");
+    const line = find(".practise-status");
     practise.disabled = true;
     line.textContent = t("mistakes.making");
     try {
