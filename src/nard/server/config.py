@@ -36,6 +36,10 @@ class Settings(BaseSettings):
     """How long a player may be away before the opponent may claim the game."""
     cookie_secure: bool = False
     """Mark the player cookie Secure (serve over HTTPS)."""
+    public_origin: str | None = Field(default=None, pattern=r"^https?://[^/?#]+$")
+    """The site's origin as browsers see it (``https://nard.example``): a write or a
+    socket from any other scheme, host or port is refused. Unset: the request's Host
+    and scheme (a trusted proxy's X-Forwarded-Proto)."""
     max_message_bytes: int = Field(default=4096, ge=256)
     """The largest WebSocket message accepted."""
     rate_per_s: float = Field(default=20.0, gt=0)

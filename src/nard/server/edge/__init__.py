@@ -41,5 +41,5 @@ def install(app: FastAPI, settings: Settings) -> None:
     app.add_middleware(
         BodyLimit, max_bytes=settings.max_body_bytes, timeout_s=settings.body_timeout_s
     )
-    app.add_middleware(SameOriginWrites)
+    app.add_middleware(SameOriginWrites, public_origin=settings.public_origin)
     app.add_middleware(SecurityHeaders)
