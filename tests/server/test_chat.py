@@ -164,3 +164,18 @@ def resign_the_match(server: Harness, game_id: str) -> None:
             other.recv()
         assert other.act("accept_resignation")["type"] == "ack"
         assert other.game["status"] == "finished"
+
+
+def test_a_spectator_not_signed_in_is_told_in_both_languages_how_to_chat(
+    server: Harness,
+) -> None:
+    server.guest("ana")
+    game_id, watch = _friend_game(server)
+    with server.socket(None, game_id, f"watch={watch}") as stranger:
+        answer = _say(stranger, text="salaam")
+        assert answer["type"] == "error" and answer["code"] == "no_player"
+        english, persian = str(answer["message"]), str(answer["message_fa"])
+        assert "chat" in english and "guest" in english and "log in" in english
+        assert "گفت‌وگو" in persian and "مهمان" in persian
+        assert not any("a" <= letter.lower() <= "z" for letter in persian)
+    assert server.request("ana", "GET", f"/api/games/{game_id}/chat").json()["count"] == 0

@@ -171,8 +171,12 @@ TEXT: dict[RefusalCode | tuple[RefusalCode, str], tuple[str, str]] = {
         "پیام‌ها بیش از اندازه سریع فرستاده می‌شوند؛ کمی صبر کنید.",
     ),
     _.NO_PLAYER: (
-        "no player: create a guest or log in",
-        "بازیکنی شناخته نشد؛ مهمان شوید یا وارد شوید.",
+        "you are not signed in: play as a guest or log in",
+        "وارد نشده‌اید؛ مهمان شوید یا وارد حساب خود شوید.",
+    ),
+    (_.NO_PLAYER, "chat"): (
+        "spectators chat once signed in: play as a guest or log in, then say it again",
+        "تماشاگران پس از ورود می‌توانند گفت‌وگو کنند؛ مهمان شوید یا وارد حساب خود شوید و دوباره بنویسید.",
     ),
     _.NOT_FOUND: (
         "this invitation is unknown or already used",

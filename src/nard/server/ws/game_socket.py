@@ -237,7 +237,7 @@ class Connection:
 
     async def chat(self, message: client.ChatMessage) -> None:
         if self.player is None:
-            raise Refusal(RefusalCode.NO_PLAYER)
+            raise Refusal(RefusalCode.NO_PLAYER, variant="chat")
         player = self.player
         try:
             await self.limits.chat_line(player.id, self.live.public_id)
