@@ -176,7 +176,8 @@ TEXT: dict[RefusalCode | tuple[RefusalCode, str], tuple[str, str]] = {
     ),
     (_.NO_PLAYER, "chat"): (
         "spectators chat once signed in: play as a guest or log in, then say it again",
-        "تماشاگران پس از ورود می‌توانند گفت‌وگو کنند؛ مهمان شوید یا وارد حساب خود شوید و دوباره بنویسید.",
+        "تماشاگران پس از ورود می‌توانند گفت‌وگو کنند؛ "
+        "مهمان شوید یا وارد حساب خود شوید و دوباره بنویسید.",
     ),
     _.NOT_FOUND: (
         "this invitation is unknown or already used",
