@@ -40,6 +40,7 @@ from nard.server.lobby.shared_seekers import SharedSeekers
 from nard.server.metrics import Metrics
 from nard.server.protocol.server import ErrorMessage
 from nard.server.records import RecordFiles
+from nard.server.readiness import Readiness
 from nard.server.redis_client import connect
 from nard.server.refusals import Refusal
 from nard.server.rooms import Rooms
@@ -145,6 +146,7 @@ async def _running(
     app.state.rooms = rooms
     app.state.database = db
     app.state.metrics = metrics
+    app.state.readiness = Readiness(settings.ready_grace_s)
     app.state.players = PlayerService(
         sessions,
         database,

@@ -69,6 +69,9 @@ class Settings(BaseSettings):
     drain_notice_s: float = Field(default=0.0, ge=0)
     """On SIGTERM, before the drain: how long ``/readyz`` answers 503 while everything
     else is still served, so the balancer's checks take the instance out first."""
+    ready_grace_s: float = Field(default=30.0, ge=0)
+    """How long the database or Redis may stop answering before ``/readyz`` says 503:
+    a shared dependency's blip must not take every instance out of the balancer."""
     log_format: Literal["text", "json"] = "text"
     """``json``: one JSON object a line with the game id (nard.server.logs)."""
     analysis_plies: int = Field(default=0, ge=0, le=2)
