@@ -39,8 +39,8 @@ from nard.server.lobby.shared_online import SharedOnline
 from nard.server.lobby.shared_seekers import SharedSeekers
 from nard.server.metrics import Metrics
 from nard.server.protocol.server import ErrorMessage
-from nard.server.records import RecordFiles
 from nard.server.readiness import Readiness
+from nard.server.records import RecordFiles
 from nard.server.redis_client import connect
 from nard.server.refusals import Refusal
 from nard.server.rooms import Rooms
