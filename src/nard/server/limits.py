@@ -31,6 +31,8 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from typing import Protocol
 
+from nard.server.known_logins import Known, KnownLogins
+
 MAX_KEYS = 100_000
 """Keys remembered by one limiter; the least recently seen are dropped beyond."""
 
@@ -38,11 +40,15 @@ MAX_KEYS = 100_000
 class Throttled(Exception):
     """A request refused for its rate: answered 429 (or 503 for ``busy``) with Retry-After."""
 
-    def __init__(self, code: str, message: str, retry_after: float) -> None:
+    def __init__(
+        self, code: str, message: str, retry_after: float, *, message_fa: str | None = None
+    ) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.retry_after = retry_after
+        self.message_fa = message_fa
+        """The Persian text when the English one is not the code's own (None: the code's)."""
 
 
 def _now(now: float | None) -> float:
@@ -177,6 +183,8 @@ class Sharing(Protocol):
 
     def lockout(self, name: str, local: Lockout) -> Guard: ...
 
+    def known(self, local: KnownLogins) -> Known: ...
+
 
 class Unshared:
     """The limits of one process: each is its own local one."""
@@ -185,6 +193,9 @@ class Unshared:
         return local
 
     def lockout(self, name: str, local: Lockout) -> Guard:
+        return local
+
+    def known(self, local: KnownLogins) -> Known:
         return local
 
 

@@ -152,6 +152,18 @@ TEXT: dict[RefusalCode | tuple[RefusalCode, str], tuple[str, str]] = {
         "{why}",
         "این حساب به دلیل رمزهای نادرست پیاپی مدتی قفل است؛ کمی بعد دوباره بکوشید.",
     ),
+    (_.LOCKED, "here"): (
+        "too many wrong passwords for this account from here: try again in {wait} s",
+        "از این‌جا گذرواژهٔ نادرست برای این حساب بیش از اندازه فرستاده شده است؛ "
+        "{wait} ثانیهٔ دیگر دوباره بکوشید.",
+    ),
+    (_.LOCKED, "account"): (
+        "this account has met many wrong passwords, so new devices wait: try again in"
+        " {wait} s, or log in from a device or a network you logged in from before",
+        "برای این حساب گذرواژهٔ نادرست بسیاری فرستاده شده است و دستگاه‌های تازه باید صبر کنند؛ "
+        "{wait} ثانیهٔ دیگر دوباره بکوشید، "
+        "یا از دستگاه یا شبکه‌ای وارد شوید که پیش‌تر از آن وارد شده‌اید.",
+    ),
     _.BUSY: ("{why}", "سرور اکنون سرش شلوغ است؛ کمی بعد دوباره بکوشید."),
     _.BAD_JSON: ("not JSON: {why}", "پیام JSON معتبر نیست."),
     (_.BAD_JSON, "request"): ("{why}", "درخواست JSON معتبر نیست."),
