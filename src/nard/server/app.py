@@ -140,6 +140,7 @@ async def _running(
         clock_scale=settings.clock_scale,
         timekeeper=timekeeper,
         presence=presence,
+        chat_lines=settings.chat_lines_per_game,
     )
     metrics.count_live_games(lambda: len(rooms.registry.live_games()))
     app.state.settings = settings

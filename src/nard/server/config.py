@@ -102,6 +102,9 @@ class Settings(BaseSettings):
     """Hints over HTTP one player may ask for a minute (each is an engine search)."""
     chat_per_player: int = Field(default=5, ge=1)
     """Chat lines one player may say in one game in any 10 seconds, over all its sockets."""
+    chat_lines_per_game: int = Field(default=500, ge=1)
+    """Chat lines a game's room (the players', the spectators') may hold; beyond, a line
+    is refused (chat_full)."""
     sockets_per_address: int = Field(default=64, ge=1)
     """WebSockets one address may hold open at once (4429 beyond)."""
     spectators_per_game: int = Field(default=200, ge=0)

@@ -79,6 +79,7 @@ class RefusalCode(StrEnum):
     ANALYSIS_OUTDATED = "analysis_outdated"
     NO_SUCH_PUZZLE = "no_such_puzzle"
     NO_SUCH_DIAGRAM = "no_such_diagram"
+    CHAT_FULL = "chat_full"
 
 
 _ = RefusalCode
@@ -119,6 +120,7 @@ STATUS: dict[RefusalCode | tuple[RefusalCode, str], int] = {
     _.OUT_OF_TURN: 409,
     _.PHASE: 409,
     _.NO_SUCH_DIAGRAM: 404,
+    _.CHAT_FULL: 409,
     # A request's body or query that fails validation, where a message's is a 400.
     (_.INVALID, "request"): 422,
     (_.BAD_JSON, "request"): 422,
@@ -318,6 +320,10 @@ TEXT: dict[RefusalCode | tuple[RefusalCode, str], tuple[str, str]] = {
         "چنین تمرینی نیست (یا از آنِ شما نیست).",
     ),
     _.NO_SUCH_DIAGRAM: ("no rule diagram {slug}", "چنین نموداری برای قانون‌ها نیست."),
+    _.CHAT_FULL: (
+        "this game's chat holds its most lines ({most}): nothing more can be said here",
+        "گفت‌وگوی این بازی به بیشترین اندازهٔ خود ({most} پیام) رسیده است؛ پیام تازه پذیرفته نمی‌شود.",
+    ),
 }
 """English and Persian text of each code (and of a code's named variants);
 ``{names}`` are filled in from the refusal's parameters."""

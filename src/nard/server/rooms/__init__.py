@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from nard.server.bus import EventBus
 from nard.server.database import Database
 from nard.server.rooms.bot import BotTurns
-from nard.server.rooms.chat import Chat
+from nard.server.rooms.chat import CHAT_LINES, Chat
 from nard.server.rooms.clocks import ClockWatch, Timekeeper
 from nard.server.rooms.dice_stats import DiceStats
 from nard.server.rooms.fanout import Fanout
@@ -70,6 +70,7 @@ class Rooms:
         clock_scale: float = 1.0,
         timekeeper: Timekeeper | None = None,
         presence: Presence | None = None,
+        chat_lines: int = CHAT_LINES,
     ) -> Rooms:
         """``presence``: shared by several instances (default: this process's own)."""
         timekeeper = timekeeper or Timekeeper()
@@ -108,7 +109,7 @@ class Rooms:
         dice = DiceStats(database)
         table.listen(dice)
         registry.on_copies(lambda live: None, dice.forget)
-        chat = Chat(database, bus)
+        chat = Chat(database, bus, max_lines=chat_lines)
         return cls(
             registry,
             presence,

@@ -3,7 +3,9 @@ hints and analyses."""
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Request, Response, status
+from typing import Annotated
+
+from fastapi import APIRouter, Query, Request, Response, status
 
 from nard.match.mat_conversion import match_to_mat
 from nard.server import schemas
@@ -19,6 +21,7 @@ from nard.server.protocol.views import FairDiceView
 from nard.server.records import state_key
 from nard.server.refusals import Refusal, RefusalCode
 from nard.server.rooms import Rooms
+from nard.server.rooms.chat import PAGE_LINES
 from nard.server.rooms.live import LiveGame
 from nard.server.rooms.projection import summary
 from nard.server.security import same_token, token_shaped
@@ -80,13 +83,20 @@ async def read_game(
 
 @router.get("/games/{public_id}/chat")
 async def read_chat(
-    public_id: str, rooms: RoomsDep, player: OptionalPlayer, watch: str | None = None
+    public_id: str,
+    rooms: RoomsDep,
+    player: OptionalPlayer,
+    watch: str | None = None,
+    before: Annotated[int | None, Query(ge=1)] = None,
+    limit: Annotated[int, Query(ge=1, le=PAGE_LINES)] = PAGE_LINES,
 ) -> schemas.ChatPublic:
-    """The game's chat so far: the spectators' too, except to its players before the end."""
+    """The game's chat, the newest ``limit`` lines before ``before``, oldest first: the
+    spectators' too, except to its players before the end."""
     viewer = player.id if player else None
     live = await visible_game(rooms, public_id, viewer, watch)
-    lines = await rooms.chat.history(live, seated=bool(live.sides_of(viewer)))
-    return schemas.ChatPublic(data=lines, count=len(lines))
+    seated = bool(live.sides_of(viewer))
+    page = await rooms.chat.history(live, seated=seated, before=before, limit=limit)
+    return schemas.ChatPublic(data=page.lines, count=len(page.lines), before=page.older)
 
 
 @router.post("/invites/{invite}")
