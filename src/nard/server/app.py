@@ -66,6 +66,7 @@ from nard.server.services.mistakes_service import MistakesService
 from nard.server.services.player_service import PlayerService
 from nard.server.services.profile_service import ProfileService
 from nard.server.services.trainer_service import TrainerService
+from nard.server.services.waiting_games import WaitingGames
 from nard.server.settling import Settling
 from nard.server.ws import game_socket, lobby_socket
 from nard.storage.session import (
@@ -185,12 +186,20 @@ async def _running(
     )
     app.state.trainer = TrainerService(db)
     app.state.mistakes = MistakesService(db)
+    app.state.waiting = WaitingGames(
+        db,
+        expire_s=settings.waiting_expire_s,
+        per_player=settings.waiting_per_player,
+        expired=lambda public_id: rooms.registry.drop(public_id, unused_s=0),
+    )
     await rooms.resume()
+    app.state.waiting.start()
     app.state.settling = Settling()
     try:
         yield
     finally:
         await app.state.settling.wait()  # closing sockets let their seats go first
+        await app.state.waiting.close()
         await app.state.lobby.close()
         await rooms.close()
         await app.state.analyses.close()

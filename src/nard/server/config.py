@@ -102,6 +102,11 @@ class Settings(BaseSettings):
     """Hints over HTTP one player may ask for a minute (each is an engine search)."""
     chat_per_player: int = Field(default=5, ge=1)
     """Chat lines one player may say in one game in any 10 seconds, over all its sockets."""
+    waiting_expire_s: float = Field(default=7 * 24 * 3600.0, gt=0)
+    """A friend game whose invitation nobody opened is deleted this long after it was
+    made (swept every quarter of it, at most every minute)."""
+    waiting_per_player: int = Field(default=20, ge=1)
+    """Friend games one player may have waiting for an opponent (too_many_waiting beyond)."""
     chat_lines_per_game: int = Field(default=500, ge=1)
     """Chat lines a game's room (the players', the spectators') may hold; beyond, a line
     is refused (chat_full)."""

@@ -80,6 +80,7 @@ class RefusalCode(StrEnum):
     NO_SUCH_PUZZLE = "no_such_puzzle"
     NO_SUCH_DIAGRAM = "no_such_diagram"
     CHAT_FULL = "chat_full"
+    TOO_MANY_WAITING = "too_many_waiting"
 
 
 _ = RefusalCode
@@ -121,6 +122,7 @@ STATUS: dict[RefusalCode | tuple[RefusalCode, str], int] = {
     _.PHASE: 409,
     _.NO_SUCH_DIAGRAM: 404,
     _.CHAT_FULL: 409,
+    _.TOO_MANY_WAITING: 409,
     # A request's body or query that fails validation, where a message's is a 400.
     (_.INVALID, "request"): 422,
     (_.BAD_JSON, "request"): 422,
@@ -194,8 +196,8 @@ TEXT: dict[RefusalCode | tuple[RefusalCode, str], tuple[str, str]] = {
         "مهمان شوید یا وارد حساب خود شوید و دوباره بنویسید.",
     ),
     _.NOT_FOUND: (
-        "this invitation is unknown or already used",
-        "این دعوت‌نامه شناخته نیست یا پیش‌تر به کار رفته است.",
+        "this invitation is unknown, already used or expired",
+        "این دعوت‌نامه شناخته نیست، پیش‌تر به کار رفته یا زمانش گذشته است.",
     ),
     _.NO_SUCH_GAME: (
         "no such game (or not yours to see)",
@@ -320,6 +322,10 @@ TEXT: dict[RefusalCode | tuple[RefusalCode, str], tuple[str, str]] = {
         "چنین تمرینی نیست (یا از آنِ شما نیست).",
     ),
     _.NO_SUCH_DIAGRAM: ("no rule diagram {slug}", "چنین نموداری برای قانون‌ها نیست."),
+    _.TOO_MANY_WAITING: (
+        "you have {most} games waiting for an opponent: wait until one is joined or expires",
+        "شما {most} بازی در انتظار حریف دارید؛ صبر کنید تا حریفی به یکی بپیوندد یا زمانش بگذرد.",
+    ),
     _.CHAT_FULL: (
         "this game's chat holds its most lines ({most}): nothing more can be said here",
         "گفت‌وگوی این بازی به بیشترین اندازهٔ خود ({most} پیام) رسیده است؛ پیام تازه پذیرفته نمی‌شود.",

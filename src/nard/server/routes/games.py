@@ -26,6 +26,7 @@ from nard.server.rooms.live import LiveGame
 from nard.server.rooms.projection import summary
 from nard.server.security import same_token, token_shaped
 from nard.server.services.analysis_service import AnalysisService
+from nard.server.services.waiting_games import WaitingGames
 
 router = APIRouter(prefix="/api", tags=["games"])
 
@@ -45,13 +46,21 @@ async def visible_game(
 
 @router.post("/games", status_code=status.HTTP_201_CREATED)
 async def create_game(
-    body: schemas.GameCreate, player: PlayerOrGuest, rooms: RoomsDep, limits: LimitsDep
+    body: schemas.GameCreate,
+    player: PlayerOrGuest,
+    rooms: RoomsDep,
+    limits: LimitsDep,
+    request: Request,
 ) -> schemas.GamePublic:
     """A game against the bot, a friend (share ``invite_url``) or hot-seat.
 
-    A player may make only so many games a minute (429 ``rate_limited``).
+    A player may make only so many games a minute (429 ``rate_limited``), and have only so
+    many friend games waiting for an opponent (409 ``too_many_waiting``).
     """
     await limits.new_game(player.id)
+    if body.mode == "friend":
+        waiting: WaitingGames = request.app.state.waiting
+        await waiting.admit(player.id)
     live = await rooms.table.create(player.id, body, account=not player.is_guest)
     return rooms.projection.public(live, player.id)
 
