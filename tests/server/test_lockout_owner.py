@@ -59,7 +59,7 @@ def instances(db_url: str) -> Iterator[Callable[[], TestClient]]:
                 login_per_account=PER_ACCOUNT,
                 login_per_address=1000,
             )
-            client = TestClient(FromAddress(create_app(settings)))  # type: ignore[arg-type]
+            client = TestClient(FromAddress(create_app(settings)))
             return stack.enter_context(client)
 
         yield start
