@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from tests.server.conftest import Harness, Socket
@@ -164,3 +166,63 @@ def resign_the_match(server: Harness, game_id: str) -> None:
             other.recv()
         assert other.act("accept_resignation")["type"] == "ack"
         assert other.game["status"] == "finished"
+
+
+def test_a_spectator_not_signed_in_is_told_in_both_languages_how_to_chat(
+    server: Harness,
+) -> None:
+    server.guest("ana")
+    game_id, watch = _friend_game(server)
+    with server.socket(None, game_id, f"watch={watch}") as stranger:
+        answer = _say(stranger, text="salaam")
+        assert answer["type"] == "error" and answer["code"] == "no_player"
+        english, persian = str(answer["message"]), str(answer["message_fa"])
+        assert "chat" in english and "guest" in english and "log in" in english
+        assert "گفت‌وگو" in persian and "مهمان" in persian
+        assert not any("a" <= letter.lower() <= "z" for letter in persian)
+    assert server.request("ana", "GET", f"/api/games/{game_id}/chat").json()["count"] == 0
+
+
+def test_the_history_comes_a_page_at_a_time_newest_first(
+    server_factory: Callable[..., Harness],
+) -> None:
+    server = server_factory(chat_per_player=100)
+    server.guest("ana")
+    game_id, _ = _friend_game(server)
+    with server.socket("ana", game_id) as ana:
+        for n in range(7):
+            assert _say(ana, text=f"line {n}")["type"] == "chat"
+    url = f"/api/games/{game_id}/chat"
+    whole = server.request("ana", "GET", url).json()
+    assert [line["text"] for line in whole["data"]] == [f"line {n}" for n in range(7)]
+    assert whole["before"] is None
+    newest = server.request("ana", "GET", f"{url}?limit=3").json()
+    assert [line["text"] for line in newest["data"]] == ["line 4", "line 5", "line 6"]
+    middle = server.request("ana", "GET", f"{url}?limit=3&before={newest['before']}").json()
+    assert [line["text"] for line in middle["data"]] == ["line 1", "line 2", "line 3"]
+    oldest = server.request("ana", "GET", f"{url}?limit=3&before={middle['before']}").json()
+    assert [line["text"] for line in oldest["data"]] == ["line 0"] and oldest["before"] is None
+    for bad in ("limit=0", "limit=101", "before=0", "before=x"):
+        refused = server.request("ana", "GET", f"{url}?{bad}")
+        assert refused.status_code == 422 and refused.json()["code"] == "invalid", bad
+
+
+def test_a_rooms_chat_holds_at_most_so_many_lines_then_refuses_in_both_languages(
+    server_factory: Callable[..., Harness],
+) -> None:
+    server = server_factory(chat_per_player=100, chat_lines_per_game=4)
+    server.guest("ana")
+    game_id, watch = _friend_game(server)
+    server.guest("cy")
+    with server.socket("ana", game_id) as ana, server.socket("bob", game_id) as bob:
+        for n in range(4):
+            assert say_text((ana, bob)[n % 2], f"line {n}")["type"] == "chat"
+        full = say_text(ana, "one more")
+        assert full["type"] == "error" and full["code"] == "chat_full"
+        assert "4" in str(full["message"]) and "۴" in str(full["message_fa"])
+        assert say_text(bob, "and another")["code"] == "chat_full"
+    # The spectators' room is its own: the players' full chat does not silence it.
+    with server.socket("cy", game_id, f"watch={watch}") as cy:
+        assert say_text(cy, "hello from the stands")["type"] == "chat"
+    lines = server.request("ana", "GET", f"/api/games/{game_id}/chat").json()["data"]
+    assert [line["text"] for line in lines] == [f"line {n}" for n in range(4)]

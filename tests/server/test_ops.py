@@ -96,7 +96,10 @@ def test_not_ready_while_redis_is_down_and_logs_carry_the_game(
     logging.getLogger("nard.server.ports.redis.bus").addHandler(handler)
     try:
         with own_redis(tmp_path) as (port, stop, _start):
-            settings = make_settings(postgres_only, redis_url=f"redis://127.0.0.1:{port}/0")
+            # No grace: unready at the first failed check (the grace has its own test).
+            settings = make_settings(
+                postgres_only, redis_url=f"redis://127.0.0.1:{port}/0", ready_grace_s=0
+            )
             with TestClient(create_app(settings)) as client:
                 server = Harness(client)
                 game = server.new_game("ivy", mode="hotseat", length=1)
@@ -132,3 +135,34 @@ def test_json_log_config_formats_every_logger(capsys: pytest.CaptureFixture[str]
     first, second = (json.loads(line) for line in capsys.readouterr().err.splitlines()[-2:])
     assert first["message"] == "started 1" and first["game"] == "abc"
     assert second["level"] == "warning" and "game" not in second
+
+
+def test_a_short_redis_outage_keeps_the_instance_ready_and_says_so(
+    postgres_only: str, tmp_path: Path
+) -> None:
+    """Every instance sees a shared Redis go down at once: readiness waits out the grace
+    (issue 27, item 5) rather than take the whole cluster out of the balancer."""
+    grace_s = 2.0
+    with own_redis(tmp_path) as (port, stop, start):
+        settings = make_settings(
+            postgres_only, redis_url=f"redis://127.0.0.1:{port}/0", ready_grace_s=grace_s
+        )
+        with TestClient(create_app(settings)) as client:
+            server = Harness(client)
+            assert server.request(None, "GET", "/readyz").json() == {"status": "ok"}
+            stop()
+            stopped = time.monotonic()
+            ready = server.request(None, "GET", "/readyz")
+            assert ready.status_code == 200, ready.json()
+            assert "bus" in ready.json()["degraded"] and "database" not in ready.json()["degraded"]
+            assert _samples(server)['nard_dependency_up{dependency="bus"}'] == 0
+            assert _samples(server)['nard_dependency_up{dependency="database"}'] == 1
+            time.sleep(max(0.0, stopped + grace_s - time.monotonic()) + 0.1)
+            late = server.request(None, "GET", "/readyz")
+            assert late.status_code == 503 and list(late.json()["failed"]) == ["bus"]
+            start()
+            deadline = time.monotonic() + 20
+            while server.request(None, "GET", "/readyz").json() != {"status": "ok"}:
+                assert time.monotonic() < deadline, "not ready again once Redis is back"
+                time.sleep(0.2)
+            assert _samples(server)['nard_dependency_up{dependency="bus"}'] == 1

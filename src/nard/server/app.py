@@ -36,6 +36,7 @@ from nard.server.process.drain import Drain
 from nard.server.process.metrics import Metrics
 from nard.server.process.runtime import tuned_gc
 from nard.server.protocol.server import ErrorMessage
+from nard.server.readiness import Readiness
 from nard.server.records import RecordFiles
 from nard.server.refusals import Refusal
 from nard.server.rooms import Rooms
@@ -59,6 +60,7 @@ from nard.server.services.mistakes_service import MistakesService
 from nard.server.services.player_service import PlayerService
 from nard.server.services.profile_service import ProfileService
 from nard.server.services.trainer_service import TrainerService
+from nard.server.services.waiting_games import WaitingGames
 from nard.server.settling import Settling
 from nard.server.ws import game_socket, lobby_socket
 from nard.storage.session import (
@@ -107,12 +109,14 @@ async def _running(
         presence=ports.presence,
         clock_scale=settings.clock_scale,
         timekeeper=timekeeper,
+        chat_lines=settings.chat_lines_per_game,
     )
     metrics.count_live_games(lambda: len(rooms.registry.live_games()))
     app.state.settings = settings
     app.state.rooms = rooms
     app.state.database = db
     app.state.metrics = metrics
+    app.state.readiness = Readiness(settings.ready_grace_s)
     app.state.players = PlayerService(
         sessions,
         database,
@@ -150,12 +154,20 @@ async def _running(
     )
     app.state.trainer = TrainerService(db)
     app.state.mistakes = MistakesService(db)
+    app.state.waiting = WaitingGames(
+        db,
+        expire_s=settings.waiting_expire_s,
+        per_player=settings.waiting_per_player,
+        expired=lambda public_id: rooms.registry.drop(public_id, unused_s=0),
+    )
     await rooms.resume()
+    app.state.waiting.start()
     app.state.settling = Settling()
     try:
         yield
     finally:
         await app.state.settling.wait()  # closing sockets let their seats go first
+        await app.state.waiting.close()
         await app.state.lobby.close()
         await rooms.close()
         await app.state.analyses.close()

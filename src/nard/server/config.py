@@ -36,6 +36,10 @@ class Settings(BaseSettings):
     """How long a player may be away before the opponent may claim the game."""
     cookie_secure: bool = False
     """Mark the player cookie Secure (serve over HTTPS)."""
+    public_origin: str | None = Field(default=None, pattern=r"^https?://[^/?#]+$")
+    """The site's origin as browsers see it (``https://nard.example``): a write or a
+    socket from any other scheme, host or port is refused. Unset: the request's Host
+    and scheme (a trusted proxy's X-Forwarded-Proto)."""
     max_message_bytes: int = Field(default=4096, ge=256)
     """The largest WebSocket message accepted."""
     rate_per_s: float = Field(default=20.0, gt=0)
@@ -65,6 +69,9 @@ class Settings(BaseSettings):
     drain_notice_s: float = Field(default=0.0, ge=0)
     """On SIGTERM, before the drain: how long ``/readyz`` answers 503 while everything
     else is still served, so the balancer's checks take the instance out first."""
+    ready_grace_s: float = Field(default=30.0, ge=0)
+    """How long the database or Redis may stop answering before ``/readyz`` says 503:
+    a shared dependency's blip must not take every instance out of the balancer."""
     log_format: Literal["text", "json"] = "text"
     """``json``: one JSON object a line with the game id (nard.server.process.logs)."""
     analysis_plies: int = Field(default=0, ge=0, le=2)
@@ -82,7 +89,9 @@ class Settings(BaseSettings):
     login_per_address: int = Field(default=20, ge=1)
     """Logins and registrations one address may try in ``login_window_s``."""
     login_per_account: int = Field(default=5, ge=1)
-    """Wrong passwords in a row before an account is locked for a while."""
+    """Wrong passwords in a row from one address or device before the account is locked
+    there for a while; four times as many from anywhere hold back the places it never
+    logged in from (nard.server.services.player_service)."""
     login_window_s: float = Field(default=300.0, gt=0)
     """The window of the address limit, and the first lockout (it doubles up to an hour)."""
     guests_per_address: int = Field(default=120, ge=1)
@@ -93,6 +102,14 @@ class Settings(BaseSettings):
     """Hints over HTTP one player may ask for a minute (each is an engine search)."""
     chat_per_player: int = Field(default=5, ge=1)
     """Chat lines one player may say in one game in any 10 seconds, over all its sockets."""
+    waiting_expire_s: float = Field(default=7 * 24 * 3600.0, gt=0)
+    """A friend game whose invitation nobody opened is deleted this long after it was
+    made (swept every quarter of it, at most every minute)."""
+    waiting_per_player: int = Field(default=20, ge=1)
+    """Friend games one player may have waiting for an opponent (too_many_waiting beyond)."""
+    chat_lines_per_game: int = Field(default=500, ge=1)
+    """Chat lines a game's room (the players', the spectators') may hold; beyond, a line
+    is refused (chat_full)."""
     sockets_per_address: int = Field(default=64, ge=1)
     """WebSockets one address may hold open at once (4429 beyond)."""
     spectators_per_game: int = Field(default=200, ge=0)

@@ -11,11 +11,17 @@ from nard.server.limits import CreationLimits
 from nard.server.records import RecordFiles
 from nard.server.refusals import Refusal, RefusalCode
 from nard.server.rooms import Rooms
+from nard.server.security import new_token
 from nard.server.services.player_service import TOKEN_LIFETIME, PlayerInfo, PlayerService
 
 COOKIE = "nard_token"
 """The player's token: HttpOnly, SameSite=Lax, 30 days from its last renewal."""
 COOKIE_MAX_AGE = int(TOKEN_LIFETIME.total_seconds())
+DEVICE_COOKIE = "nard_device"
+"""The browser's own random id, set at a successful login and kept across logouts: the
+owner logging in again from it is let in while strangers' guesses hold the account
+back (nard.server.ports.local.known_logins). HttpOnly, SameSite=Lax, a year."""
+DEVICE_MAX_AGE = 365 * 24 * 3600
 
 
 def get_settings(request: Request) -> Settings:
@@ -55,6 +61,7 @@ LimitsDep = Annotated[CreationLimits, Depends(get_limits)]
 RecordsDep = Annotated[RecordFiles, Depends(get_records)]
 Address = Annotated[str, Depends(client_address)]
 TokenCookie = Annotated[str | None, Cookie(alias=COOKIE, include_in_schema=False)]
+DeviceCookie = Annotated[str | None, Cookie(alias=DEVICE_COOKIE, include_in_schema=False)]
 
 
 def set_player_cookie(response: Response, token: str, settings: Settings) -> None:
@@ -62,6 +69,25 @@ def set_player_cookie(response: Response, token: str, settings: Settings) -> Non
         COOKIE,
         token,
         max_age=COOKIE_MAX_AGE,
+        httponly=True,
+        samesite="lax",
+        secure=settings.cookie_secure,
+        path="/",
+    )
+
+
+def device_of(device: str | None) -> str:
+    """The request's device cookie if it is one the server could have set, else a new one."""
+    if device is not None and 20 <= len(device) <= 100:
+        return device
+    return new_token()
+
+
+def set_device_cookie(response: Response, device: str, settings: Settings) -> None:
+    response.set_cookie(
+        DEVICE_COOKIE,
+        device,
+        max_age=DEVICE_MAX_AGE,
         httponly=True,
         samesite="lax",
         secure=settings.cookie_secure,

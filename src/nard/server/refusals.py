@@ -80,6 +80,8 @@ class RefusalCode(StrEnum):
     ANALYSIS_OUTDATED = "analysis_outdated"
     NO_SUCH_PUZZLE = "no_such_puzzle"
     NO_SUCH_DIAGRAM = "no_such_diagram"
+    CHAT_FULL = "chat_full"
+    TOO_MANY_WAITING = "too_many_waiting"
 
 
 _ = RefusalCode
@@ -120,6 +122,8 @@ STATUS: dict[RefusalCode | tuple[RefusalCode, str], int] = {
     _.OUT_OF_TURN: 409,
     _.PHASE: 409,
     _.NO_SUCH_DIAGRAM: 404,
+    _.CHAT_FULL: 409,
+    _.TOO_MANY_WAITING: 409,
     # A request's body or query that fails validation, where a message's is a 400.
     (_.INVALID, "request"): 422,
     (_.BAD_JSON, "request"): 422,
@@ -153,6 +157,18 @@ TEXT: dict[RefusalCode | tuple[RefusalCode, str], tuple[str, str]] = {
         "{why}",
         "این حساب به دلیل رمزهای نادرست پیاپی مدتی قفل است؛ کمی بعد دوباره بکوشید.",
     ),
+    (_.LOCKED, "here"): (
+        "too many wrong passwords for this account from here: try again in {wait} s",
+        "از این‌جا گذرواژهٔ نادرست برای این حساب بیش از اندازه فرستاده شده است؛ "
+        "{wait} ثانیهٔ دیگر دوباره بکوشید.",
+    ),
+    (_.LOCKED, "account"): (
+        "this account has met many wrong passwords, so new devices wait: try again in"
+        " {wait} s, or log in from a device or a network you logged in from before",
+        "برای این حساب گذرواژهٔ نادرست بسیاری فرستاده شده است و دستگاه‌های تازه باید صبر کنند؛ "
+        "{wait} ثانیهٔ دیگر دوباره بکوشید، "
+        "یا از دستگاه یا شبکه‌ای وارد شوید که پیش‌تر از آن وارد شده‌اید.",
+    ),
     _.BUSY: ("{why}", "سرور اکنون سرش شلوغ است؛ کمی بعد دوباره بکوشید."),
     _.BAD_JSON: ("not JSON: {why}", "پیام JSON معتبر نیست."),
     (_.BAD_JSON, "request"): ("{why}", "درخواست JSON معتبر نیست."),
@@ -172,12 +188,17 @@ TEXT: dict[RefusalCode | tuple[RefusalCode, str], tuple[str, str]] = {
         "پیام‌ها بیش از اندازه سریع فرستاده می‌شوند؛ کمی صبر کنید.",
     ),
     _.NO_PLAYER: (
-        "no player: create a guest or log in",
-        "بازیکنی شناخته نشد؛ مهمان شوید یا وارد شوید.",
+        "you are not signed in: play as a guest or log in",
+        "وارد نشده‌اید؛ مهمان شوید یا وارد حساب خود شوید.",
+    ),
+    (_.NO_PLAYER, "chat"): (
+        "spectators chat once signed in: play as a guest or log in, then say it again",
+        "تماشاگران پس از ورود می‌توانند گفت‌وگو کنند؛ "
+        "مهمان شوید یا وارد حساب خود شوید و دوباره بنویسید.",
     ),
     _.NOT_FOUND: (
-        "this invitation is unknown or already used",
-        "این دعوت‌نامه شناخته نیست یا پیش‌تر به کار رفته است.",
+        "this invitation is unknown, already used or expired",
+        "این دعوت‌نامه شناخته نیست، پیش‌تر به کار رفته یا زمانش گذشته است.",
     ),
     _.NO_SUCH_GAME: (
         "no such game (or not yours to see)",
@@ -302,6 +323,14 @@ TEXT: dict[RefusalCode | tuple[RefusalCode, str], tuple[str, str]] = {
         "چنین تمرینی نیست (یا از آنِ شما نیست).",
     ),
     _.NO_SUCH_DIAGRAM: ("no rule diagram {slug}", "چنین نموداری برای قانون‌ها نیست."),
+    _.TOO_MANY_WAITING: (
+        "you have {most} games waiting for an opponent: wait until one is joined or expires",
+        "شما {most} بازی در انتظار حریف دارید؛ صبر کنید تا حریفی به یکی بپیوندد یا زمانش بگذرد.",
+    ),
+    _.CHAT_FULL: (
+        "this game's chat holds its most lines ({most}): nothing more can be said here",
+        "گفت‌وگوی این بازی به بیشترین اندازهٔ خود ({most} پیام) رسیده است؛ پیام تازه پذیرفته نمی‌شود.",
+    ),
 }
 """English and Persian text of each code (and of a code's named variants);
 ``{names}`` are filled in from the refusal's parameters."""

@@ -121,6 +121,8 @@ class GamePublic(GameSnapshot):
 class ChatPublic(BaseModel):
     data: list[ChatLineView]
     count: int
+    before: int | None = None
+    """Pass as ``?before=`` for the page of older lines; null when there are none."""
 
 
 class HintRequest(Strict):

@@ -106,13 +106,38 @@ def make_sessions(engine: Engine) -> sessionmaker[Session]:
     return sessionmaker(engine, expire_on_commit=False)
 
 
+MIGRATION_LOCK = 0x6E617264  # "nard"
+"""The PostgreSQL advisory lock held while migrating (any 64-bit number of our own)."""
+
+
 def migrate(engine: Engine, revision: str = "head") -> None:
-    """Bring the database to the newest Alembic revision (run at server start)."""
+    """Bring the database to the newest Alembic revision (run at server start).
+
+    Instances started at once on an empty database would each create the same
+    tables, and all but one fail. So one migrates at a time, in one
+    transaction, and the others wait for it and then find nothing left to do:
+    PostgreSQL by an advisory lock held until the commit, SQLite by taking its
+    write lock before the first statement (its DDL is transactional, but the
+    driver would otherwise run each statement on its own).
+    """
     from alembic import command
     from alembic.config import Config
 
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
+    if engine.dialect.name == "sqlite":
+        with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as connection:
+            connection.exec_driver_sql("BEGIN IMMEDIATE")
+            try:
+                config.attributes["connection"] = connection
+                command.upgrade(config, revision)
+            except BaseException:
+                connection.exec_driver_sql("ROLLBACK")
+                raise
+            connection.exec_driver_sql("COMMIT")
+        return
     with engine.begin() as connection:
+        if engine.dialect.name == "postgresql":
+            connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
         config.attributes["connection"] = connection
         command.upgrade(config, revision)

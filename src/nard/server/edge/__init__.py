@@ -27,8 +27,11 @@ async def throttled(_request: Request, error: Exception) -> JSONResponse:
     """429 (503 when the server is ``busy``) with Retry-After, in whole seconds."""
     assert isinstance(error, Throttled)
     code = RefusalCode(error.code)
+    body = problem_body(code, error.message)
+    if error.message_fa is not None:
+        body.message_fa = error.message_fa
     return JSONResponse(
-        problem_body(code, error.message).model_dump(mode="json"),
+        body.model_dump(mode="json"),
         status_code=status(code),
         headers={"retry-after": str(max(1, round(error.retry_after)))},
     )
@@ -41,5 +44,5 @@ def install(app: FastAPI, settings: Settings) -> None:
     app.add_middleware(
         BodyLimit, max_bytes=settings.max_body_bytes, timeout_s=settings.body_timeout_s
     )
-    app.add_middleware(SameOriginWrites)
+    app.add_middleware(SameOriginWrites, public_origin=settings.public_origin)
     app.add_middleware(SecurityHeaders)

@@ -26,12 +26,13 @@ its module says (logged), so a feature never meets a Redis error.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeVar
 
 from nard.core.board import Side
 from nard.server.lobby.pairing import Seeker, Terms
 
 if TYPE_CHECKING:
+    from nard.server.ports.local.known_logins import KnownLogins
     from nard.server.ports.local.limits import AttemptWindow, Lockout
     from nard.server.ports.redis.jobs import JobQueue
     from nard.server.rooms.live import LiveGame
@@ -164,11 +165,15 @@ class Presence(Protocol):
 class Throttled(Exception):
     """A request refused for its rate: answered 429 (or 503 for ``busy``) with Retry-After."""
 
-    def __init__(self, code: str, message: str, retry_after: float) -> None:
+    def __init__(
+        self, code: str, message: str, retry_after: float, *, message_fa: str | None = None
+    ) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.retry_after = retry_after
+        self.message_fa = message_fa
+        """The Persian text when the English one is not the code's own (None: the code's)."""
 
 
 def refuse_after(wait: float, what: str) -> None:
@@ -208,6 +213,21 @@ class Guard(Protocol):
     async def right(self, key: str) -> None: ...
 
 
+class Seen(NamedTuple):
+    """Whether an account logged in before from this device, and from this address."""
+
+    device: bool
+    address: bool
+
+
+class Known(Protocol):
+    """The places an account logged in from (adapters: ``ports.{local,redis}.known_logins``)."""
+
+    async def known(self, account: str, device: str | None, address: str) -> Seen: ...
+
+    async def add(self, account: str, device: str | None, address: str) -> None: ...
+
+
 class Counters(Protocol):
     """Makes the limits: each counted by this process, or by every instance together.
 
@@ -218,6 +238,8 @@ class Counters(Protocol):
     def window(self, name: str, local: AttemptWindow) -> Window: ...
 
     def lockout(self, name: str, local: Lockout) -> Guard: ...
+
+    def known(self, local: KnownLogins) -> Known: ...
 
 
 # -- socket counts ---------------------------------------------------------------------------

@@ -33,6 +33,10 @@ class Metrics:
         )  # fmt: skip
         self.sockets = Gauge("nard_sockets_open", "Open game WebSockets", registry=r)
         self.live_games = Gauge("nard_live_games", "Games held in memory", registry=r)
+        self.dependency_up = Gauge(
+            "nard_dependency_up", "1 while the database or the bus answered the last check",
+            ["dependency"], registry=r,
+        )  # fmt: skip
         self.database_seconds = Histogram(
             "nard_database_seconds", "Database calls (query) and group commits (commit)",
             ["kind"], buckets=FAST_BUCKETS, registry=r,

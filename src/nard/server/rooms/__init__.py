@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from nard.server.database import Database
 from nard.server.ports import EventBus, Presence
 from nard.server.rooms.bot import BotTurns
-from nard.server.rooms.chat import Chat
+from nard.server.rooms.chat import CHAT_LINES, Chat
 from nard.server.rooms.clocks import ClockWatch, Timekeeper
 from nard.server.rooms.dice_stats import DiceStats
 from nard.server.rooms.fanout import Fanout
@@ -68,6 +68,7 @@ class Rooms:
         presence: Presence,
         clock_scale: float = 1.0,
         timekeeper: Timekeeper | None = None,
+        chat_lines: int = CHAT_LINES,
     ) -> Rooms:
         timekeeper = timekeeper or Timekeeper()
         registry = Registry(database, timekeeper.now_ms)
@@ -104,7 +105,7 @@ class Rooms:
         dice = DiceStats(database)
         table.listen(dice)
         registry.on_copies(lambda live: None, dice.forget)
-        chat = Chat(database, bus)
+        chat = Chat(database, bus, max_lines=chat_lines)
         return cls(
             registry,
             presence,

@@ -3,7 +3,9 @@ hints and analyses."""
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Request, Response, status
+from typing import Annotated
+
+from fastapi import APIRouter, Query, Request, Response, status
 
 from nard.match.mat_conversion import match_to_mat
 from nard.server import schemas
@@ -20,10 +22,12 @@ from nard.server.protocol.views import FairDiceView
 from nard.server.records import state_key
 from nard.server.refusals import Refusal, RefusalCode
 from nard.server.rooms import Rooms
+from nard.server.rooms.chat import PAGE_LINES
 from nard.server.rooms.live import LiveGame
 from nard.server.rooms.projection import summary
 from nard.server.security import same_token, token_shaped
 from nard.server.services.analysis_service import AnalysisService
+from nard.server.services.waiting_games import WaitingGames
 
 router = APIRouter(prefix="/api", tags=["games"])
 
@@ -43,13 +47,21 @@ async def visible_game(
 
 @router.post("/games", status_code=status.HTTP_201_CREATED)
 async def create_game(
-    body: schemas.GameCreate, player: PlayerOrGuest, rooms: RoomsDep, limits: LimitsDep
+    body: schemas.GameCreate,
+    player: PlayerOrGuest,
+    rooms: RoomsDep,
+    limits: LimitsDep,
+    request: Request,
 ) -> schemas.GamePublic:
     """A game against the bot, a friend (share ``invite_url``) or hot-seat.
 
-    A player may make only so many games a minute (429 ``rate_limited``).
+    A player may make only so many games a minute (429 ``rate_limited``), and have only so
+    many friend games waiting for an opponent (409 ``too_many_waiting``).
     """
     await limits.new_game(player.id)
+    if body.mode == "friend":
+        waiting: WaitingGames = request.app.state.waiting
+        await waiting.admit(player.id)
     live = await rooms.table.create(player.id, body, account=not player.is_guest)
     return rooms.projection.public(live, player.id)
 
@@ -81,13 +93,20 @@ async def read_game(
 
 @router.get("/games/{public_id}/chat")
 async def read_chat(
-    public_id: str, rooms: RoomsDep, player: OptionalPlayer, watch: str | None = None
+    public_id: str,
+    rooms: RoomsDep,
+    player: OptionalPlayer,
+    watch: str | None = None,
+    before: Annotated[int | None, Query(ge=1)] = None,
+    limit: Annotated[int, Query(ge=1, le=PAGE_LINES)] = PAGE_LINES,
 ) -> schemas.ChatPublic:
-    """The game's chat so far: the spectators' too, except to its players before the end."""
+    """The game's chat, the newest ``limit`` lines before ``before``, oldest first: the
+    spectators' too, except to its players before the end."""
     viewer = player.id if player else None
     live = await visible_game(rooms, public_id, viewer, watch)
-    lines = await rooms.chat.history(live, seated=bool(live.sides_of(viewer)))
-    return schemas.ChatPublic(data=lines, count=len(lines))
+    seated = bool(live.sides_of(viewer))
+    page = await rooms.chat.history(live, seated=seated, before=before, limit=limit)
+    return schemas.ChatPublic(data=page.lines, count=len(page.lines), before=page.older)
 
 
 @router.post("/invites/{invite}")

@@ -9,11 +9,14 @@ from nard.server.deps import (
     COOKIE,
     Address,
     CurrentPlayer,
+    DeviceCookie,
     LimitsDep,
     OptionalPlayer,
     PlayersDep,
     SettingsDep,
     TokenCookie,
+    device_of,
+    set_device_cookie,
     set_player_cookie,
 )
 
@@ -61,13 +64,16 @@ async def register(
     settings: SettingsDep,
     current: OptionalPlayer,
     address: Address,
+    device: DeviceCookie = None,
 ) -> schemas.PlayerPublic:
     """Create an account; a guest who registers keeps its games.
 
     Limited per address (429 ``rate_limited``, with Retry-After).
     """
-    player, token = await players.register(current, body, address)
+    device = device_of(device)
+    player, token = await players.register(current, body, address, device)
     set_player_cookie(response, token, settings)
+    set_device_cookie(response, device, settings)
     return player.public()
 
 
@@ -78,11 +84,16 @@ async def login(
     players: PlayersDep,
     settings: SettingsDep,
     address: Address,
+    device: DeviceCookie = None,
 ) -> schemas.PlayerPublic:
-    """Log in (the username in any case). Limited per address (429 ``rate_limited``) and
-    per account: after wrong passwords in a row it is locked a while (429 ``locked``)."""
-    player, token = await players.login(body, address)
+    """Log in (the username in any case). Limited per address (429 ``rate_limited``); after
+    wrong passwords in a row the account waits a while (429 ``locked``) at the address or
+    device they came from, and, after many from anywhere, at places it never logged in
+    from: its owner's devices and addresses are let in (nard.server.services.player_service)."""
+    device = device_of(device)
+    player, token = await players.login(body, address, device)
     set_player_cookie(response, token, settings)
+    set_device_cookie(response, device, settings)
     return player.public()
 
 

@@ -9,9 +9,19 @@ cookie set again) at most once a day.
 Passwords are costly on purpose (argon2id: 64 MiB and tens of milliseconds
 each), so they are hashed in a small pool of their own threads, never on the
 event loop nor in the database's threads, with a bounded queue (``busy`` beyond
-it); and each address may try only so many logins and registrations, and each
-account only so many wrong passwords in a row (:mod:`nard.server.limits`).
-Usernames are unique whatever their case, and logging in ignores the case.
+it); and each address may try only so many logins and registrations
+(:mod:`nard.server.limits`). Usernames are unique whatever their case, and
+logging in ignores the case.
+
+Usernames are public, so wrong passwords must not lock the owner out. They
+lock the account only where they come from: after ``login_per_account`` in a
+row from one address (or one device the account logged in from before, when
+the attempt carries its cookie) that place waits, doubling up to an hour.
+Across all places, the account's wrong passwords beyond
+:data:`ACCOUNT_GUESSES` times as many hold back every login from a place the
+account never logged in from (:mod:`nard.server.ports.local.known_logins`), the same
+doubling wait; its owner, from a device or an address of a past login, is let
+in all the same.
 """
 
 from __future__ import annotations
@@ -28,7 +38,8 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from nard.server import schemas
-from nard.server.ports import Counters, Throttled
+from nard.server.ports import Counters, Guard, Throttled
+from nard.server.ports.local.known_logins import KnownLogins
 from nard.server.ports.local.limits import AttemptWindow, Lockout
 from nard.server.refusals import Refusal, RefusalCode
 from nard.server.security import hash_password, new_token, token_hash, verify_password
@@ -43,6 +54,9 @@ RENEW_AFTER = timedelta(days=1)
 """A token used again this long after its last renewal is renewed."""
 QUEUED_HASHES_PER_WORKER = 8
 """Password checks that may wait per hashing thread before new ones are refused (busy)."""
+ACCOUNT_GUESSES = 4
+"""An account's wrong passwords from anywhere, in ``login_per_account``s, before logins
+from places it never logged in from wait (a guesser spread over many addresses)."""
 
 # A fixed hash to verify against when the username is unknown, so that a wrong
 # username takes as long as a wrong password.
@@ -101,9 +115,15 @@ class PlayerService:
         self.registrations = counters.window(
             "registrations", AttemptWindow(login_per_address, login_window_s)
         )
+        # Wrong passwords per account and place (an address, or a known device) ...
         self.wrong_passwords = counters.lockout(
-            "wrong-passwords", Lockout(login_per_account, login_window_s)
+            "wrong-passwords-here", Lockout(login_per_account, login_window_s)
         )
+        # ... and per account, holding back only the places it never logged in from.
+        self.guesses = counters.lockout(
+            "account-guesses", Lockout(login_per_account * ACCOUNT_GUESSES, login_window_s)
+        )
+        self.known = counters.known(KnownLogins())
 
     def close(self) -> None:
         self._hashing.shutdown(wait=False, cancel_futures=True)
@@ -176,7 +196,11 @@ class PlayerService:
         return await self._db(rename)
 
     async def register(
-        self, current: PlayerInfo | None, request: schemas.AccountCreate, address: str
+        self,
+        current: PlayerInfo | None,
+        request: schemas.AccountCreate,
+        address: str,
+        device: str | None = None,
     ) -> tuple[PlayerInfo, str]:
         """Make an account: the current guest becomes it (keeping its games), else a new one."""
         await self.registrations.check(address, "new accounts from this address")
@@ -208,12 +232,17 @@ class PlayerService:
                 raise Refusal(RefusalCode.USERNAME_TAKEN) from error
             return PlayerInfo.of(row)
 
-        return await self._db(create), token
+        player = await self._db(create)
+        await self.known.add(request.username.lower(), _device_hash(device), address)
+        return player, token
 
-    async def login(self, request: schemas.Login, address: str) -> tuple[PlayerInfo, str]:
+    async def login(
+        self, request: schemas.Login, address: str, device: str | None = None
+    ) -> tuple[PlayerInfo, str]:
+        """A new token for the right password; ``device`` is the browser's device cookie."""
         await self.logins.check(address, "logins from this address")
         account = request.username.lower()
-        await self.wrong_passwords.check(account)
+        here = await self._place(account, address, device)
 
         def find(session: Session) -> tuple[PlayerInfo, str] | None:
             row = PlayerRepository(session).by_username(request.username)
@@ -225,9 +254,9 @@ class PlayerService:
         hashed = _DUMMY_HASH if found is None else found[1]
         ok = await self._hash(verify_password, hashed, request.password)
         if found is None or not ok:
-            await self.wrong_passwords.wrong(account)
+            await self._wrong(account, here)
             raise Refusal(RefusalCode.BAD_LOGIN)
-        await self.wrong_passwords.right(account)
+        await self._right(account, here, address, device)
         player = found[0]
         token = new_token()
 
@@ -237,6 +266,26 @@ class PlayerService:
 
         await self._db(add)
         return player, token
+
+    async def _place(self, account: str, address: str, device: str | None) -> str:
+        """The lockout key of an attempt at ``account`` (a known device, else the address),
+        once neither that place nor (for a stranger) the account is locked."""
+        hashed = _device_hash(device)
+        seen = await self.known.known(account, hashed, address)
+        here = f"{account} device:{hashed}" if seen.device else f"{account} address:{address}"
+        await _check_locked(self.wrong_passwords, here, "here")
+        if not any(seen):
+            await _check_locked(self.guesses, account, "account")
+        return here
+
+    async def _wrong(self, account: str, here: str) -> None:
+        await self.wrong_passwords.wrong(here)
+        await self.guesses.wrong(account)
+
+    async def _right(self, account: str, here: str, address: str, device: str | None) -> None:
+        await self.wrong_passwords.right(here)
+        await self.guesses.right(account)  # the owner knows the password: guessing begins anew
+        await self.known.add(account, _device_hash(device), address)
 
     async def logout(self, token: str) -> None:
         def revoke(session: Session) -> None:
@@ -255,14 +304,16 @@ class PlayerService:
             row = PlayerRepository(session).get(player.id)
             return None if row is None else row.password_hash
 
+        # The token proves a login: the place is this player's own, whatever the address.
         account = (player.username or "").lower()
-        await self.wrong_passwords.check(account)
+        here = f"{account} token:{token_hash(token)}"
+        await _check_locked(self.wrong_passwords, here, "here")
         hashed = await self._db(current_hash)
         ok = hashed is not None and await self._hash(verify_password, hashed, request.old_password)
         if not ok:
-            await self.wrong_passwords.wrong(account)
+            await self.wrong_passwords.wrong(here)
             raise Refusal(RefusalCode.BAD_LOGIN, variant="old_password")
-        await self.wrong_passwords.right(account)
+        await self.wrong_passwords.right(here)
         new_hash = await self._hash(hash_password, request.new_password)
 
         def save(session: Session) -> None:
@@ -274,3 +325,22 @@ class PlayerService:
             session.commit()
 
         await self._db(save)
+
+
+def _device_hash(device: str | None) -> str | None:
+    """What is kept of a device cookie; None for none, or one no server made."""
+    if device is None or not 20 <= len(device) <= 100:
+        return None
+    return token_hash(device)
+
+
+async def _check_locked(guard: Guard, key: str, variant: str) -> None:
+    """Refuse (429 ``locked``, its text in fa and en) while ``guard`` holds ``key``."""
+    try:
+        await guard.check(key)
+    except Throttled as locked:
+        wait = max(1, round(locked.retry_after))
+        refusal = Refusal(RefusalCode.LOCKED, variant=variant, wait=wait)
+        raise Throttled(
+            "locked", refusal.message, locked.retry_after, message_fa=refusal.message_fa
+        ) from None

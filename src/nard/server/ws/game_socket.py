@@ -15,7 +15,6 @@ import contextlib
 import json
 import logging
 import time
-from urllib.parse import urlsplit
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
@@ -24,6 +23,7 @@ from starlette.websockets import WebSocketState
 from nard.core.board import Side
 from nard.server.config import Settings
 from nard.server.deps import COOKIE
+from nard.server.edge.origin import same_origin, site_origin
 from nard.server.limits import CreationLimits
 from nard.server.ports import Sockets, Throttled
 from nard.server.process.logs import current_game
@@ -128,7 +128,9 @@ def _same_origin(websocket: WebSocket) -> bool:
     origin = websocket.headers.get("origin")
     if origin is None:
         return True
-    return urlsplit(origin).netloc == websocket.headers.get("host")
+    public = websocket.app.state.settings.public_origin
+    site = site_origin(websocket.url.scheme, websocket.headers.get("host"), public)
+    return same_origin(origin, site)
 
 
 class Connection:
@@ -236,7 +238,7 @@ class Connection:
 
     async def chat(self, message: client.ChatMessage) -> None:
         if self.player is None:
-            raise Refusal(RefusalCode.NO_PLAYER)
+            raise Refusal(RefusalCode.NO_PLAYER, variant="chat")
         player = self.player
         try:
             await self.limits.chat_line(player.id, self.live.public_id)

@@ -28,7 +28,8 @@ from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
-from nard.server.ports import Guard, Window, refuse_after, refuse_locked
+from nard.server.ports import Guard, Known, Window, refuse_after, refuse_locked
+from nard.server.ports.local.known_logins import KnownLogins
 
 MAX_KEYS = 100_000
 """Keys remembered by one limiter; the least recently seen are dropped beyond."""
@@ -136,6 +137,9 @@ class LocalCounters:
         return local
 
     def lockout(self, name: str, local: Lockout) -> Guard:
+        return local
+
+    def known(self, local: KnownLogins) -> Known:
         return local
 
 

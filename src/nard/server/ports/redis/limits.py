@@ -6,8 +6,12 @@ The same algorithms, each one Lua script (atomic, and timed by Redis's own
 - an attempt window is a sliding log: a sorted set of the attempts' times per
   key, ``<prefix>limit:<name>:<key>``; the attempts older than the window go,
   and one more is counted only while fewer than the limit remain;
-- a lockout is a hash per account (``count``, locked ``until``), the lock
-  doubling with each wrong password beyond the allowed ones;
+- a lockout is a hash per key (an account at an address or a device, or an
+  account: :mod:`nard.server.services.player_service`) with its ``count`` and
+  locked ``until``, the lock doubling with each wrong password beyond the
+  allowed ones;
+- the devices and addresses an account logged in from are a sorted set per
+  account (:mod:`nard.server.ports.redis.known_logins`);
 - the open sockets of an address, and a game's spectators, are lease sets
   (:mod:`nard.server.ports.redis.leases`): each socket holds a member while it is open,
   and those of an instance that dies lapse with its leases.
@@ -27,8 +31,10 @@ from itertools import count
 from typing import Any
 
 from nard.server.ports import refuse_after, refuse_locked
+from nard.server.ports.local.known_logins import KnownLogins
 from nard.server.ports.local.limits import AttemptWindow, Lockout, SocketLimits
 from nard.server.ports.redis.client import redis_errors
+from nard.server.ports.redis.known_logins import SharedKnownLogins
 from nard.server.ports.redis.leases import Leases
 
 log = logging.getLogger(__name__)
@@ -152,6 +158,9 @@ class RedisCounters:
 
     def lockout(self, name: str, local: Lockout) -> SharedLockout:
         return SharedLockout(self.redis, f"{self.prefix}{name}:", local)
+
+    def known(self, local: KnownLogins) -> SharedKnownLogins:
+        return SharedKnownLogins(self.redis, self.prefix, local)
 
 
 class SharedSockets:
