@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from contextlib import AbstractContextManager, nullcontext
 from typing import Literal
@@ -27,6 +28,7 @@ from nard.server.metrics import Metrics
 from nard.server.protocol.events import side_name
 from nard.server.protocol.views import CubeHintView, CubeProper
 from nard.server.schemas import HintPlay
+from nard.server.services.pool_child import die_with_parent
 
 _BOTS: dict[str, Bot] = {}
 
@@ -111,6 +113,12 @@ def warm_up() -> None:
     Bot("beginner")
 
 
+def start_pool_worker(parent_pid: int) -> None:
+    """A pool worker's start: it dies with the server (:mod:`.pool_child`), then warms up."""
+    die_with_parent(parent_pid)
+    warm_up()
+
+
 class BotService:
     """A process pool (``workers`` processes; 0: one thread, for tests) for bot decisions."""
 
@@ -130,7 +138,12 @@ class BotService:
             self._executor: Executor = ThreadPoolExecutor(1, thread_name_prefix="nard-bot")
         else:
             context = multiprocessing.get_context("spawn")
-            self._executor = ProcessPoolExecutor(workers, mp_context=context, initializer=warm_up)
+            self._executor = ProcessPoolExecutor(
+                workers,
+                mp_context=context,
+                initializer=start_pool_worker,
+                initargs=(os.getpid(),),
+            )
 
     async def decide(self, level: str, game: Game, side: Side) -> Action | None:
         if self.delay_s:
