@@ -118,9 +118,13 @@ async def _running(
     if settings.jobs_queue is not None:
         if settings.redis_url is None:
             raise ValueError("NARD_JOBS_QUEUE needs NARD_REDIS_URL")
-        queue = JobQueue(settings.redis_url, settings.jobs_queue)
+        queue = JobQueue(settings.redis_url, settings.jobs_queue, retry_s=settings.job_retry_s)
     bots = BotService(
-        settings.bot_workers, delay_s=settings.bot_delay_s, metrics=metrics, queue=queue
+        settings.bot_workers,
+        delay_s=settings.bot_delay_s,
+        metrics=metrics,
+        queue=queue,
+        retry_s=settings.job_retry_s,
     )
     db = Database(sessions, database, observe=metrics.database("query"))
     log = ActionLog(

@@ -11,9 +11,11 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
+from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import AbstractContextManager, nullcontext
-from typing import Literal
+from typing import Any, Literal, TypeVar
 
 from nard.ai.bot import Bot
 from nard.ai.bot_actions import choose_action, cube_state
@@ -23,12 +25,14 @@ from nard.core.board import Side
 from nard.core.notation import format_play
 from nard.match.actions import Action
 from nard.match.game import Game, Phase
-from nard.server.jobs import JobQueue
+from nard.server.jobs import RETRY_S, JobQueue
 from nard.server.metrics import Metrics
 from nard.server.protocol.events import side_name
 from nard.server.protocol.views import CubeHintView, CubeProper
 from nard.server.schemas import HintPlay
 from nard.server.services.pool_child import die_with_parent
+
+T = TypeVar("T")
 
 _BOTS: dict[str, Bot] = {}
 
@@ -129,46 +133,61 @@ class BotService:
         delay_s: float = 0.0,
         metrics: Metrics | None = None,
         queue: JobQueue | None = None,
+        retry_s: float = RETRY_S,
     ) -> None:
         self.delay_s = delay_s
+        self.retry_s = retry_s
+        """A bot turn that failed (its job lost, its pool broken) is asked for again
+        after this long (:class:`~nard.server.rooms.bot.BotTurns`)."""
+        self.workers = workers
         self.metrics = metrics
         self.queue = queue
         """When set, the decisions run on ``nard worker`` processes instead of the pool."""
-        if queue is not None or workers == 0:
-            self._executor: Executor = ThreadPoolExecutor(1, thread_name_prefix="nard-bot")
-        else:
-            context = multiprocessing.get_context("spawn")
-            self._executor = ProcessPoolExecutor(
-                workers,
-                mp_context=context,
-                initializer=start_pool_worker,
-                initargs=(os.getpid(),),
-            )
+        self._executor = self._pool()
+
+    def _pool(self) -> Executor:
+        if self.queue is not None or self.workers == 0:
+            return ThreadPoolExecutor(1, thread_name_prefix="nard-bot")
+        return ProcessPoolExecutor(
+            self.workers,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=start_pool_worker,
+            initargs=(os.getpid(),),
+        )
+
+    async def _in_pool(self, function: Callable[..., T], *args: Any) -> T:
+        """``function(*args)`` in the pool; a pool broken by a worker's death is replaced
+        (the call still fails: its caller asks again)."""
+        executor = self._executor
+        try:
+            return await asyncio.get_running_loop().run_in_executor(executor, function, *args)
+        except BrokenProcessPool:
+            if self._executor is executor:
+                self._executor = self._pool()
+                executor.shutdown(wait=False, cancel_futures=True)
+            raise
 
     async def decide(self, level: str, game: Game, side: Side) -> Action | None:
         if self.delay_s:
             await asyncio.sleep(self.delay_s)
-        loop = asyncio.get_running_loop()
         with self._job("bot"):
             if self.queue is not None:
                 return await self.queue.run(decide, level, game, side)
-            return await loop.run_in_executor(self._executor, decide, level, game, side)
+            return await self._in_pool(decide, level, game, side)
 
     async def hint(self, game: Game, limit: int = 5) -> list[HintPlay]:
         """The best plays of the roll being played (see :func:`hint`), in the worker pool."""
-        loop = asyncio.get_running_loop()
         with self._job("hint"):
             if self.queue is not None:
                 return await self.queue.run(hint, game, limit)
-            return await loop.run_in_executor(self._executor, hint, game, limit)
+            return await self._in_pool(hint, game, limit)
 
     async def cube_hint(self, game: Game) -> CubeHintView:
         """The cube decision of the side to act (see :func:`cube_hint`), in the worker pool."""
-        loop = asyncio.get_running_loop()
         with self._job("hint"):
             if self.queue is not None:
                 return await self.queue.run(cube_hint, game)
-            return await loop.run_in_executor(self._executor, cube_hint, game)
+            return await self._in_pool(cube_hint, game)
 
     def _job(self, kind: str) -> AbstractContextManager[None]:
         return nullcontext() if self.metrics is None else self.metrics.job(kind)
