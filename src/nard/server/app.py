@@ -44,6 +44,7 @@ from nard.server.redis_client import connect
 from nard.server.refusals import Refusal
 from nard.server.rooms import Rooms
 from nard.server.rooms.clocks import Timekeeper
+from nard.server.rooms.shared_deadlines import SharedDeadlines
 from nard.server.rooms.shared_presence import SharedPresence
 from nard.server.routes import (
     games,
@@ -143,6 +144,9 @@ async def _running(
         clock_scale=settings.clock_scale,
         timekeeper=timekeeper,
         presence=presence,
+        deadlines=None
+        if shared is None
+        else lambda name: SharedDeadlines(shared, settings.redis_prefix + name),
     )
     metrics.count_live_games(lambda: len(rooms.registry.live_games()))
     app.state.settings = settings

@@ -19,6 +19,7 @@ processes hold in step.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from nard.server.bus import EventBus
@@ -31,10 +32,13 @@ from nard.server.rooms.fanout import Fanout
 from nard.server.rooms.hints import Hints
 from nard.server.rooms.intake import Intake
 from nard.server.rooms.live import LiveGame
+from nard.server.rooms.overdue_clocks import OverdueClocks
+from nard.server.rooms.owed_bot_turns import OwedBotTurns
 from nard.server.rooms.presence import Presence
 from nard.server.rooms.projection import Projection
 from nard.server.rooms.ratings import Ratings
 from nard.server.rooms.registry import Registry
+from nard.server.rooms.shared_deadlines import SharedDeadlines
 from nard.server.rooms.sync import Sync
 from nard.server.rooms.table import Table
 from nard.server.services.action_log import ActionLog
@@ -57,6 +61,10 @@ class Rooms:
     clocks: ClockWatch
     chat: Chat
     dice: DiceStats
+    overdue: OverdueClocks | None = None
+    """With several instances: flags the clocks of games held anywhere, or nowhere."""
+    owed: OwedBotTurns | None = None
+    """With several instances: takes over the bot's turns a dead instance owed."""
 
     @classmethod
     def open(
@@ -70,8 +78,10 @@ class Rooms:
         clock_scale: float = 1.0,
         timekeeper: Timekeeper | None = None,
         presence: Presence | None = None,
+        deadlines: Callable[[str], SharedDeadlines] | None = None,
     ) -> Rooms:
-        """``presence``: shared by several instances (default: this process's own)."""
+        """``presence``: shared by several instances (default: this process's own);
+        ``deadlines``: the sets of deadlines they share, by name (none: one instance)."""
         timekeeper = timekeeper or Timekeeper()
         registry = Registry(database, timekeeper.now_ms)
         presence = presence or Presence(claim_after_s)
@@ -109,6 +119,14 @@ class Rooms:
         table.listen(dice)
         registry.on_copies(lambda live: None, dice.forget)
         chat = Chat(database, bus)
+        overdue = owed = None
+        if deadlines is not None:
+            overdue = OverdueClocks(
+                deadlines("clocks"), registry, timekeeper, table.flagfall, clocks
+            )
+            table.listen(overdue)
+            owed = OwedBotTurns(deadlines("bot-turns"), registry, bot, retry_s=bots.retry_s)
+            table.listen(owed)
         return cls(
             registry,
             presence,
@@ -122,6 +140,8 @@ class Rooms:
             clocks,
             chat,
             dice,
+            overdue,
+            owed,
         )
 
     async def resume(self) -> None:
@@ -130,9 +150,16 @@ class Rooms:
         await self.bot.resume(self.registry)
         await self.ratings.resume(await self.registry.unrated_games())
         await self.clocks.resume(self.registry)
+        if self.overdue is not None:
+            await self.overdue.start()
+        if self.owed is not None:
+            self.owed.start()
         self.dice.resume()
 
     async def close(self) -> None:
+        for sweep in (self.overdue, self.owed):
+            if sweep is not None:
+                await sweep.close()
         await self.presence.close()
         await self.clocks.close()
         await self.dice.close()
