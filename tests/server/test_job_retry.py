@@ -114,3 +114,54 @@ def test_a_bot_turn_lost_with_its_worker_is_asked_for_again_and_played_once(
     assert moved_s <= RETRY_S + 3, moved_s
     turns = _bot_turns(record, played)
     assert turns.count(RollDice) == 1, turns
+
+
+def test_an_analysis_whose_worker_died_is_started_again_unasked(
+    pg_url: str, tmp_path: Path
+) -> None:
+    from fastapi.testclient import TestClient
+
+    from nard.server.app import create_app
+
+    name = f"nard-test-{secrets.token_hex(4)}"
+    queue = Queue(name, connection=Redis.from_url(REDIS))
+    settings = make_settings(
+        pg_url,
+        redis_url=REDIS,
+        redis_prefix=f"test{secrets.token_hex(4)}:",
+        jobs_queue=name,
+        bot_workers=0,
+        job_retry_s=RETRY_S,
+        analysis_plies=1,
+    )
+    with TestClient(create_app(settings)) as client:
+        server = Harness(client)
+        game = server.new_game("uma", mode="hotseat", length=1)
+        url = f"/api/games/{game['id']}/analysis"
+        with server.socket("uma", game["id"]) as ws:
+            for _ in range(12):  # a few turns each, so the analysis takes a while
+                if ws.state["game"]["phase"] in ("opening", "rolling"):
+                    assert ws.act("roll")["type"] == "ack"
+                ws.play_turn()
+        with _worker(name, pg_url, tmp_path / "first.log") as first:
+            _ready(queue)
+            assert server.request("uma", "POST", url).json()["status"] == "running"
+            eventually(
+                lambda: server.request("uma", "GET", url).json()["done"] > 0,
+                "the analysis never started",
+                within_s=60,
+            )
+            first.send_signal(signal.SIGKILL)
+            first.wait(10)
+            left = server.request("uma", "GET", url).json()
+            assert left["status"] == "running" and left["done"] < left["total"], left
+            before = _workers(queue)
+            with _worker(name, pg_url, tmp_path / "second.log"):
+                _ready(queue, before)
+                eventually(
+                    lambda: server.request("uma", "GET", url).json()["status"] != "running",
+                    "the analysis stayed running after its worker died",
+                    within_s=60,
+                )
+        done = server.request("uma", "GET", url).json()
+    assert done["status"] == "done" and done["result"]["games"], done

@@ -60,6 +60,7 @@ from nard.server.routes import (
 from nard.server.rules_pages import router as rules_pages_router
 from nard.server.runtime import tuned_gc
 from nard.server.services.action_log import ActionLog
+from nard.server.services.analysis_rescue import AnalysisRescue
 from nard.server.services.analysis_service import AnalysisService
 from nard.server.services.bot_service import BotService
 from nard.server.services.mistakes_service import MistakesService
@@ -187,10 +188,15 @@ async def _running(
         metrics=metrics,
         queue=queue,
         prefix=settings.redis_prefix,
+        abandoned_after_s=settings.job_retry_s,
+    )
+    rescue = AnalysisRescue(
+        db, rooms.registry, rooms.projection, app.state.analyses, every_s=settings.job_retry_s / 2
     )
     app.state.trainer = TrainerService(db)
     app.state.mistakes = MistakesService(db)
     await rooms.resume()
+    rescue.start()
     app.state.settling = Settling()
     try:
         yield
@@ -198,6 +204,7 @@ async def _running(
         await app.state.settling.wait()  # closing sockets let their seats go first
         await app.state.lobby.close()
         await rooms.close()
+        await rescue.close()
         await app.state.analyses.close()
         app.state.players.close()
         bots.close()
