@@ -188,7 +188,7 @@ async def _running(
         metrics=metrics,
         queue=queue,
         prefix=settings.redis_prefix,
-        abandoned_after_s=settings.job_retry_s,
+        abandoned_after_s=2 * settings.job_retry_s,
     )
     rescue = AnalysisRescue(
         db, rooms.registry, rooms.projection, app.state.analyses, every_s=settings.job_retry_s / 2
