@@ -6,7 +6,7 @@ redis-server of its own, two ``nard serve`` instances, one ``nard worker`` and
 HAProxy with deploy/haproxy.cfg. Each phase starts friend, clocked and bot
 games through HAProxy, plays them, and injects one fault:
 
-* ``instance``: kill -9 of the instance that holds the first games, kept down
+* ``instance``: kill -9 of the instance that holds the first clocked game, kept down
   for the rest of the phase (then started again);
 * ``worker``: kill -9 of the worker while it holds a bot turn (stopped first,
   so Redis hands it the next job), and again while it runs an analysis;
@@ -519,8 +519,9 @@ def _finished_game(lb: str) -> tuple[httpx.Client, str]:
 
 
 def _held_instance(parts: Cluster, games: list[Played]) -> int:
-    """The instance (0 or 1) that serves the first game, by HAProxy's header."""
-    answer = games[0].http.get(f"/api/games/{games[0].id}")
+    """The instance (0 or 1) that serves the first clocked game, by HAProxy's header."""
+    game = next((game for game in games if game.kind == "clock"), games[0])
+    answer = game.http.get(f"/api/games/{game.id}")
     return 0 if answer.headers.get("x-nard-instance") == "a" else 1
 
 
