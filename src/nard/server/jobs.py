@@ -85,7 +85,12 @@ class JobQueue:
                 self._cancel(job)
             if time.monotonic() >= give_up:
                 raise JobFailed(f"no worker ran {function.__name__} on queue {self.name!r}")
-            log.warning("job queue %r: no answer to %s, asking again", self.name, job)
+            log.warning(
+                "job queue %r: no answer to %s (job %s), asking again",
+                self.name,
+                function.__name__,
+                None if job is None else job.id,
+            )
         assert job is not None
         if result.type is not Result.Type.SUCCESSFUL:
             raise JobFailed(f"job {job.id} failed: {result.exc_string}")
