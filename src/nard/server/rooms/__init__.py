@@ -14,7 +14,9 @@ instances: :mod:`~nard.server.rooms.shared_presence`);
 :mod:`~nard.server.rooms.hints` answers hint requests,
 :mod:`~nard.server.rooms.chat` keeps the chat, and
 :mod:`~nard.server.rooms.sync` keeps the copies of a game that several server
-processes hold in step.
+processes hold in step; with several, any of them flags an overdue clock
+(:mod:`~nard.server.rooms.overdue_clocks`) and takes over a bot turn a dead one
+owed (:mod:`~nard.server.rooms.owed_bot_turns`).
 """
 
 from __future__ import annotations
