@@ -54,6 +54,7 @@ from nard.server.routes import (
 )
 from nard.server.rules_pages import router as rules_pages_router
 from nard.server.services.action_log import ActionLog
+from nard.server.services.analysis_rescue import AnalysisRescue
 from nard.server.services.analysis_service import AnalysisService
 from nard.server.services.bot_service import BotService
 from nard.server.services.mistakes_service import MistakesService
@@ -92,7 +93,9 @@ async def _running(
     ports = build_ports(settings)
     await ports.start()
     metrics = Metrics()
-    bots = BotService(ports.jobs, delay_s=settings.bot_delay_s, metrics=metrics)
+    bots = BotService(
+        ports.jobs, delay_s=settings.bot_delay_s, metrics=metrics, retry_s=settings.job_retry_s
+    )
     db = Database(sessions, database, observe=metrics.database("query"))
     log = ActionLog(
         sessions,
@@ -110,6 +113,7 @@ async def _running(
         clock_scale=settings.clock_scale,
         timekeeper=timekeeper,
         chat_lines=settings.chat_lines_per_game,
+        deadlines=ports.deadlines,
     )
     metrics.count_live_games(lambda: len(rooms.registry.live_games()))
     app.state.settings = settings
@@ -151,6 +155,10 @@ async def _running(
         plies=settings.analysis_plies,
         metrics=metrics,
         prefix=settings.redis_prefix,
+        abandoned_after_s=2 * settings.job_retry_s,
+    )
+    rescue = AnalysisRescue(
+        db, rooms.registry, rooms.projection, app.state.analyses, every_s=settings.job_retry_s / 2
     )
     app.state.trainer = TrainerService(db)
     app.state.mistakes = MistakesService(db)
@@ -162,6 +170,7 @@ async def _running(
     )
     await rooms.resume()
     app.state.waiting.start()
+    rescue.start()
     app.state.settling = Settling()
     try:
         yield
@@ -170,6 +179,7 @@ async def _running(
         await app.state.waiting.close()
         await app.state.lobby.close()
         await rooms.close()
+        await rescue.close()
         await app.state.analyses.close()
         app.state.players.close()
         await ports.close()

@@ -58,6 +58,10 @@ class Settings(BaseSettings):
     jobs_queue: str | None = None
     """Run bot turns and hints on ``nard worker`` processes through this RQ queue
     (needs ``redis_url``); unset, each server thinks in its own pool."""
+    job_retry_s: float = Field(default=60.0, gt=0)
+    """A bot turn, hint or cube hint not answered in this long is asked for again (its
+    worker died, or Redis lost the queue); bot turns left by a dead instance are looked
+    for as often, and an analysis silent for twice as long is started again."""
     bot_delay_s: float = Field(default=0.0, ge=0)
     """A pause before each bot action, so people can follow it."""
     clock_scale: float = Field(default=1.0, gt=0)

@@ -242,6 +242,32 @@ class Counters(Protocol):
     def known(self, local: KnownLogins) -> Known: ...
 
 
+# -- deadlines --------------------------------------------------------------------------------
+
+
+class Deadlines(Protocol):
+    """One set of deadlines every instance sees: games due at a moment, each for an action.
+
+    Clocks that run out and bot turns a dead instance owed are such sets
+    (``games/overdue_clocks.py``, ``games/owed_bot_turns.py``); a claim moves
+    each member due ``hold_ms`` on, so one instance at a time takes care of it.
+    """
+
+    async def due(self, member: str, seq: int, in_ms: float, *, only_new: bool = False) -> bool:
+        """``member`` falls due ``in_ms`` from now, for its action ``seq`` (ignored for
+        an older action; ``only_new``: unless one for that action is there). Whether
+        it was written."""
+        ...
+
+    async def clear(self, member: str, seq: int) -> None:
+        """No deadline for ``member`` any more (unless one for a later action is there)."""
+        ...
+
+    async def claim(self, hold_ms: float, limit: int = 100) -> list[tuple[str, int]]:
+        """The members due now with their actions, each moved ``hold_ms`` on."""
+        ...
+
+
 # -- socket counts ---------------------------------------------------------------------------
 
 

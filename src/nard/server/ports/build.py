@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from nard.server.config import Settings
 from nard.server.ports import (
     Counters,
+    Deadlines,
     EventBus,
     JobRunner,
     Online,
@@ -23,6 +24,7 @@ from nard.server.ports import (
     Sockets,
 )
 from nard.server.ports.local.bus import InProcessBus
+from nard.server.ports.local.deadlines import LocalDeadlines
 from nard.server.ports.local.jobs import InProcessJobs
 from nard.server.ports.local.limits import LocalCounters, SocketLimits
 from nard.server.ports.local.online import LocalOnline
@@ -46,6 +48,8 @@ class Ports:
     seekers: SeekQueue
     online: Online
     jobs: JobRunner
+    deadlines: Callable[[str], Deadlines]
+    """A set of deadlines by name (``clocks``, ``bot-turns``)."""
     _starts: list[Callable[[], None]] = field(default_factory=list)
     _closes: list[Callable[[], Awaitable[None]]] = field(default_factory=list)
 
@@ -66,6 +70,7 @@ def build_ports(settings: Settings) -> Ports:
     jobs = build_jobs(settings)
     sockets = SocketLimits(settings.sockets_per_address, settings.spectators_per_game)
     if settings.redis_url is None:
+        local_deadlines: dict[str, LocalDeadlines] = {}
         return Ports(
             bus=InProcessBus(),
             presence=LocalPresence(settings.claim_after_s),
@@ -74,9 +79,11 @@ def build_ports(settings: Settings) -> Ports:
             seekers=LocalSeekers(),
             online=LocalOnline(),
             jobs=jobs,
+            deadlines=lambda name: local_deadlines.setdefault(name, LocalDeadlines()),
         )
     from nard.server.ports.redis.bus import RedisBus
     from nard.server.ports.redis.client import connect
+    from nard.server.ports.redis.deadlines import SharedDeadlines
     from nard.server.ports.redis.leases import Leases
     from nard.server.ports.redis.limits import RedisCounters, SharedSockets
     from nard.server.ports.redis.online import SharedOnline
@@ -101,6 +108,7 @@ def build_ports(settings: Settings) -> Ports:
         seekers=SharedSeekers(redis, leases, prefix),
         online=SharedOnline(leases, prefix, origin),
         jobs=jobs,
+        deadlines=lambda name: SharedDeadlines(redis, prefix + name),
         _starts=[leases.start],
         _closes=[leases.close, redis.aclose],
     )
@@ -114,4 +122,4 @@ def build_jobs(settings: Settings) -> JobRunner:
         raise ValueError("NARD_JOBS_QUEUE needs NARD_REDIS_URL")
     from nard.server.ports.redis.jobs import JobQueue
 
-    return JobQueue(settings.redis_url, settings.jobs_queue)
+    return JobQueue(settings.redis_url, settings.jobs_queue, retry_s=settings.job_retry_s)

@@ -14,15 +14,18 @@ Redis for several instances);
 :mod:`~nard.server.rooms.hints` answers hint requests,
 :mod:`~nard.server.rooms.chat` keeps the chat, and
 :mod:`~nard.server.rooms.sync` keeps the copies of a game that several server
-processes hold in step.
+processes hold in step; with several, any of them flags an overdue clock
+(:mod:`~nard.server.rooms.overdue_clocks`) and takes over a bot turn a dead one
+owed (:mod:`~nard.server.rooms.owed_bot_turns`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from nard.server.database import Database
-from nard.server.ports import EventBus, Presence
+from nard.server.ports import Deadlines, EventBus, Presence
 from nard.server.rooms.bot import BotTurns
 from nard.server.rooms.chat import CHAT_LINES, Chat
 from nard.server.rooms.clocks import ClockWatch, Timekeeper
@@ -31,6 +34,8 @@ from nard.server.rooms.fanout import Fanout
 from nard.server.rooms.hints import Hints
 from nard.server.rooms.intake import Intake
 from nard.server.rooms.live import LiveGame
+from nard.server.rooms.overdue_clocks import OverdueClocks
+from nard.server.rooms.owed_bot_turns import OwedBotTurns
 from nard.server.rooms.projection import Projection
 from nard.server.rooms.ratings import Ratings
 from nard.server.rooms.registry import Registry
@@ -56,6 +61,10 @@ class Rooms:
     clocks: ClockWatch
     chat: Chat
     dice: DiceStats
+    overdue: OverdueClocks
+    """Flags the clocks of games held anywhere, or nowhere (several instances)."""
+    owed: OwedBotTurns
+    """Takes over the bot's turns a dead instance owed (several instances)."""
 
     @classmethod
     def open(
@@ -69,7 +78,9 @@ class Rooms:
         clock_scale: float = 1.0,
         timekeeper: Timekeeper | None = None,
         chat_lines: int = CHAT_LINES,
+        deadlines: Callable[[str], Deadlines],
     ) -> Rooms:
+        """``deadlines``: the sets of deadlines every instance sees, by name."""
         timekeeper = timekeeper or Timekeeper()
         registry = Registry(database, timekeeper.now_ms)
         projection = Projection(presence, timekeeper)
@@ -106,6 +117,10 @@ class Rooms:
         table.listen(dice)
         registry.on_copies(lambda live: None, dice.forget)
         chat = Chat(database, bus, max_lines=chat_lines)
+        overdue = OverdueClocks(deadlines("clocks"), registry, timekeeper, table.flagfall, clocks)
+        table.listen(overdue)
+        owed = OwedBotTurns(deadlines("bot-turns"), registry, bot, retry_s=bots.retry_s)
+        table.listen(owed)
         return cls(
             registry,
             presence,
@@ -119,6 +134,8 @@ class Rooms:
             clocks,
             chat,
             dice,
+            overdue,
+            owed,
         )
 
     async def resume(self) -> None:
@@ -127,9 +144,13 @@ class Rooms:
         await self.bot.resume(self.registry)
         await self.ratings.resume(await self.registry.unrated_games())
         await self.clocks.resume(self.registry)
+        await self.overdue.start()
+        self.owed.start()
         self.dice.resume()
 
     async def close(self) -> None:
+        await self.overdue.close()
+        await self.owed.close()
         await self.presence.close()
         await self.clocks.close()
         await self.dice.close()

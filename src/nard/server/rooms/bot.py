@@ -4,6 +4,11 @@ When a committed action leaves the bot to act, a task lets it think in the
 worker pool (:class:`~nard.server.services.bot_service.BotService`), then
 commits its action through the table like any player's, until it is the
 other side's turn. The server rolls the bot's dice, never the bot.
+
+A decision that never comes (its job lost with a killed worker, the pool
+broken) is asked for again after the service's ``retry_s``, one at a time; the
+game's ``seq``, read again before the commit, keeps a late answer from ever
+playing a turn twice.
 """
 
 from __future__ import annotations
@@ -79,7 +84,14 @@ class BotTurns:
                         return
                     game, seq = live.match.game, live.seq
                 assert game is not None
-                action = await self.bots.decide(live.setup.bot_level or "intermediate", game, side)
+                try:
+                    action = await self.bots.decide(
+                        live.setup.bot_level or "intermediate", game, side
+                    )
+                except Exception:  # a lost job, a broken pool: ask again, the game waits
+                    log.exception("game %s: the bot failed; asking again", live.public_id)
+                    await asyncio.sleep(self.bots.retry_s)
+                    continue
                 async with live.lock:
                     if live.seq != seq or not bot_to_act(live):
                         continue

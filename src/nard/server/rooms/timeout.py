@@ -3,7 +3,9 @@ an action.
 
 The clocks' timer (:class:`~nard.server.rooms.clocks.ClockWatch`) calls
 :meth:`Flagfall.time_out` when the running side's time should be up; the table
-calls :meth:`Flagfall.lose` when an action comes after it.
+calls :meth:`Flagfall.lose` when an action comes after it; with several
+instances, any instance calls :meth:`Flagfall.overdue` when a game's shared
+deadline passed (:mod:`~nard.server.rooms.overdue_clocks`), held here or not.
 """
 
 from __future__ import annotations
@@ -37,6 +39,25 @@ class Flagfall:
             if live.is_over or clock is None or clock.flagged is None:
                 return False
             return await self.lose(live, clock)
+
+    async def overdue(self, live: LiveGame, seq: int) -> bool | None:
+        """The running side's deadline after action ``seq`` has passed (by the clock of
+        the instance that committed it, which may be gone): it loses, if the game is
+        still there. True: it lost, or the game is over anyway; None: the game moved on
+        (this copy, read again, says when its time is up)."""
+        async with live.lock:
+            await self.registry.refresh(live)
+            clock = self.timekeeper.charged(live)
+            if live.is_over or clock is None:
+                return True
+            if live.seq != seq:
+                return None
+            if clock.flagged is None:
+                deadline = clock.deadline_ms()
+                if deadline is None:  # nobody's clock runs
+                    return True
+                clock = clock.spend(deadline + 1)
+            return await self.lose(live, clock) or live.is_over
 
     async def lose(self, live: LiveGame, clock: MatchClock) -> bool:
         """The flagged side loses the match; stored like a claim, published like an action.

@@ -55,22 +55,24 @@ MAX_WAITING = 64
 """Analyses on the job queue that no worker has taken yet, beyond which one more is refused."""
 
 
-def _quiet(row: Analysis) -> bool:
-    """No word from the row for :data:`ABANDONED_AFTER_S`."""
+def quiet(row: Analysis, after_s: float = ABANDONED_AFTER_S) -> bool:
+    """No word from the row for ``after_s``."""
     updated = row.updated_at
     if updated.tzinfo is None:  # SQLite gives naive timestamps back
         updated = updated.replace(tzinfo=UTC)
-    return (datetime.now(UTC) - updated).total_seconds() > ABANDONED_AFTER_S
+    return (datetime.now(UTC) - updated).total_seconds() > after_s
 
 
-def _in_hand(row: Analysis, waits: Callable[[Analysis], bool]) -> bool:
+def _in_hand(
+    row: Analysis, waits: Callable[[Analysis], bool], after_s: float = ABANDONED_AFTER_S
+) -> bool:
     """Done, running in a process that still reports its progress, or not started yet
     and still waiting for its turn (``waits``: its job is still queued)."""
     if row.status == "done":
         return True
     if row.status != "running":
         return False
-    if not _quiet(row):
+    if not quiet(row, after_s):
         return True
     return row.started_at is None and waits(row)
 
@@ -141,8 +143,12 @@ class AnalysisService:
         plies: int = 0,
         metrics: Metrics | None = None,
         prefix: str = "nard:",
+        abandoned_after_s: float = ABANDONED_AFTER_S,
     ) -> None:
         self.metrics = metrics
+        self.abandoned_after_s = abandoned_after_s
+        """A running analysis silent this long was left by a process that stopped: asked
+        again, or found by :mod:`.analysis_rescue`, it starts over."""
         self.prefix = prefix
         """The bus's Redis prefix, which a worker publishes under."""
         self.database = database
@@ -184,7 +190,7 @@ class AnalysisService:
         def begin(session: Session) -> tuple[AnalysisPublic, tuple[int, int] | None]:
             analyses = AnalysisRepository(session)
             row = analyses.latest(game_id)
-            if row is not None and row.seq == seq and _in_hand(row, waits):
+            if row is not None and row.seq == seq and _in_hand(row, waits, self.abandoned_after_s):
                 return as_public(row), None
             if self._way.replaces_running:
                 analyses.replace_running(game_id, seq)

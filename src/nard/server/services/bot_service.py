@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 from contextlib import AbstractContextManager, nullcontext
-from typing import Literal
+from typing import Literal, TypeVar
 
 from nard.ai.bot import Bot
 from nard.ai.bot_actions import choose_action, cube_state
@@ -23,10 +23,14 @@ from nard.core.notation import format_play
 from nard.match.actions import Action
 from nard.match.game import Game, Phase
 from nard.server.ports import JobRunner
+from nard.server.ports.redis.jobs import RETRY_S
 from nard.server.process.metrics import Metrics
 from nard.server.protocol.events import side_name
 from nard.server.protocol.views import CubeHintView, CubeProper
 from nard.server.schemas import HintPlay
+from nard.server.services.pool_child import die_with_parent
+
+T = TypeVar("T")
 
 _BOTS: dict[str, Bot] = {}
 
@@ -111,14 +115,28 @@ def warm_up() -> None:
     Bot("beginner")
 
 
+def start_pool_worker(parent_pid: int) -> None:
+    """A pool worker's start: it dies with the server (:mod:`.pool_child`), then warms up."""
+    die_with_parent(parent_pid)
+    warm_up()
+
+
 class BotService:
     """Bot decisions and hints, each a job of ``jobs``."""
 
     def __init__(
-        self, jobs: JobRunner, *, delay_s: float = 0.0, metrics: Metrics | None = None
+        self,
+        jobs: JobRunner,
+        *,
+        delay_s: float = 0.0,
+        metrics: Metrics | None = None,
+        retry_s: float = RETRY_S,
     ) -> None:
         self.jobs = jobs
         self.delay_s = delay_s
+        self.retry_s = retry_s
+        """A bot turn that failed (its job lost, its pool broken) is asked for again
+        after this long (:class:`~nard.server.rooms.bot.BotTurns`)."""
         self.metrics = metrics
 
     async def decide(self, level: str, game: Game, side: Side) -> Action | None:

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
@@ -24,16 +26,33 @@ R = TypeVar("R")
 
 class InProcessJobs:
     def __init__(self, workers: int = 1) -> None:
-        if workers == 0:
-            self._executor: Executor = ThreadPoolExecutor(1, thread_name_prefix="nard-bot")
-        else:
-            from nard.server.services.bot_service import warm_up
+        self.workers = workers
+        self._executor = self._pool()
 
-            context = multiprocessing.get_context("spawn")
-            self._executor = ProcessPoolExecutor(workers, mp_context=context, initializer=warm_up)
+    def _pool(self) -> Executor:
+        if self.workers == 0:
+            return ThreadPoolExecutor(1, thread_name_prefix="nard-bot")
+        from nard.server.services.bot_service import start_pool_worker
+
+        # Each worker dies with this process (services/pool_child.py), then warms up.
+        return ProcessPoolExecutor(
+            self.workers,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=start_pool_worker,
+            initargs=(os.getpid(),),
+        )
 
     async def run(self, function: Callable[..., T], *args: Any) -> T:
-        return await asyncio.get_running_loop().run_in_executor(self._executor, function, *args)
+        """``function(*args)`` in the pool; a pool broken by a worker's death is replaced
+        (the call still fails: its caller asks again)."""
+        executor = self._executor
+        try:
+            return await asyncio.get_running_loop().run_in_executor(executor, function, *args)
+        except BrokenProcessPool:
+            if self._executor is executor:
+                self._executor = self._pool()
+                executor.shutdown(wait=False, cancel_futures=True)
+            raise
 
     def choose(self, here: Callable[[], R], queued: Callable[[JobQueue], R]) -> R:
         return here()

@@ -19,14 +19,20 @@ a waiting analysis, so a long analysis never queues ahead of a player's turn.
 from __future__ import annotations
 
 import asyncio
+import logging
+import math
+import time
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
 T = TypeVar("T")
 R = TypeVar("R")
+log = logging.getLogger(__name__)
 
 RESULT_WAIT_S = 120
 """The longest a job's caller waits for a worker (a bot turn takes well under a second)."""
+RETRY_S = 60.0
+"""A job not answered in this long is put on the queue again (its worker may have died)."""
 ANALYSIS_TIMEOUT_S = 3600
 """The longest one analysis may run on a worker before RQ stops it."""
 
@@ -44,11 +50,14 @@ class JobQueue:
     """The web process's side of the queue: enqueue a function call, await its result
     (:class:`~nard.server.ports.JobRunner` through RQ)."""
 
-    def __init__(self, redis_url: str, name: str) -> None:
+    def __init__(self, redis_url: str, name: str, *, retry_s: float = RETRY_S) -> None:
         from redis import Redis
         from rq import Queue
 
         self.name = name
+        self.retry_s = retry_s
+        """A job lost with its worker (killed, or a Redis restarted empty) is asked for
+        again after this long: one job at a time, the one before cancelled."""
         connection = Redis.from_url(redis_url)
         self._queue = Queue(name, connection=connection)
         self._analyses = Queue(analysis_queue(name), connection=connection)
@@ -63,16 +72,48 @@ class JobQueue:
         self._queue.connection.close()
 
     def _run(self, function: Callable[..., T], *args: Any) -> T:
+        from redis.exceptions import RedisError
         from rq.results import Result
 
-        job = self._queue.enqueue(function, *args, result_ttl=60, failure_ttl=3600)
-        result = job.latest_result(timeout=RESULT_WAIT_S)
-        if result is None:
-            job.cancel()
-            raise JobFailed(f"no worker ran job {job.id} on queue {self.name!r}")
+        give_up = time.monotonic() + RESULT_WAIT_S
+        while True:
+            job = None
+            result = None
+            wait_s = min(self.retry_s, give_up - time.monotonic())
+            try:
+                job = self._queue.enqueue(function, *args, result_ttl=60, failure_ttl=3600)
+                # RQ waits whole seconds.
+                result = job.latest_result(timeout=max(1, math.ceil(wait_s)))
+            except (RedisError, OSError) as error:  # Redis restarting: ask again shortly
+                log.warning("job queue %r: %s", self.name, error)
+                time.sleep(min(1.0, max(0.0, wait_s)))
+            if result is not None:
+                break
+            if job is not None:
+                self._cancel(job)
+            if time.monotonic() >= give_up:
+                raise JobFailed(f"no worker ran {function.__name__} on queue {self.name!r}")
+            log.warning(
+                "job queue %r: no answer to %s (job %s), asking again",
+                self.name,
+                function.__name__,
+                None if job is None else job.id,
+            )
+        assert job is not None
         if result.type is not Result.Type.SUCCESSFUL:
             raise JobFailed(f"job {job.id} failed: {result.exc_string}")
         return cast(T, result.return_value)
+
+    @staticmethod
+    def _cancel(job: Any) -> None:
+        """Take an unanswered job off the queue (a worker that took it may still answer:
+        the game's ``seq`` makes a late answer change nothing)."""
+        from redis.exceptions import RedisError
+
+        try:
+            job.cancel()
+        except (RedisError, OSError, ValueError) as error:
+            log.warning("cancelling job %s: %s", job.id, error)
 
     async def submit(self, function: Callable[..., object], *args: Any, job_id: str) -> str:
         """Put an analysis on its queue as job ``job_id`` and return at once (no result
