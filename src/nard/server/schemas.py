@@ -12,7 +12,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field, JsonValue, StringConstraints
 
-from nard.server.names import Name
+from nard.server.players.names import Name
 from nard.server.protocol.lobby import ClockPreset
 from nard.server.protocol.views import (
     ChatLineView,

@@ -27,7 +27,7 @@ class InProcessJobs:
         if workers == 0:
             self._executor: Executor = ThreadPoolExecutor(1, thread_name_prefix="nard-bot")
         else:
-            from nard.server.services.bot_service import warm_up
+            from nard.server.games.bot_service import warm_up
 
             context = multiprocessing.get_context("spawn")
             self._executor = ProcessPoolExecutor(workers, mp_context=context, initializer=warm_up)

@@ -1,0 +1,51 @@
+"""A match lost on time: the flagged side loses, stored like a claim, published like
+an action.
+
+The clocks' timer (:class:`~nard.server.games.clocks.ClockWatch`) calls
+:meth:`Flagfall.time_out` when the running side's time should be up; the table
+calls :meth:`Flagfall.lose` when an action comes after it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+
+from nard.match.clock import MatchClock
+from nard.server.games.clocks import Timekeeper
+from nard.server.games.live import LiveGame
+from nard.server.games.registry import Registry
+from nard.server.protocol.events import side_name
+from nard.server.protocol.views import OutcomeView
+
+
+class Flagfall:
+    def __init__(
+        self,
+        registry: Registry,
+        timekeeper: Timekeeper,
+        publish: Callable[[LiveGame], Awaitable[None]],
+    ) -> None:
+        self.registry = registry
+        self.timekeeper = timekeeper
+        self.publish = publish
+        """Shows the finished game to everyone (the table's ``publish_state``)."""
+
+    async def time_out(self, live: LiveGame) -> bool:
+        """End the match if its running side's time is up (the clock's timer asks)."""
+        async with live.lock:
+            clock = self.timekeeper.charged(live)
+            if live.is_over or clock is None or clock.flagged is None:
+                return False
+            return await self.lose(live, clock)
+
+    async def lose(self, live: LiveGame, clock: MatchClock) -> bool:
+        """The flagged side loses the match; stored like a claim, published like an action.
+        False when the game had moved on (this copy was behind): it is read again."""
+        assert clock.flagged is not None
+        winner = clock.flagged.other
+        result = OutcomeView(winner=side_name(winner), reason="time", score=live.match.score)
+        if not await self.registry.finish(live, result, clock=clock.to_dict()):
+            return False
+        self.timekeeper.keep(live, clock)
+        await self.publish(live)
+        return True
