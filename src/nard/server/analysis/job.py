@@ -42,8 +42,8 @@ from nard.ai.analysis import analyse_record
 from nard.ai.progress import AnalysisProgress, CancelToken
 from nard.match.record import MatchRecord
 from nard.server.ports import game_channel
+from nard.server.protocol.http import AnalysisPublic
 from nard.server.protocol.server import AnalysisMessage
-from nard.server.schemas import AnalysisPublic
 from nard.storage.analyses import AnalysisRepository
 from nard.storage.models import Analysis
 

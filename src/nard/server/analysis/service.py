@@ -39,8 +39,8 @@ from nard.server.database import Database
 from nard.server.games.live import LiveGame
 from nard.server.ports import EventBus, JobRunner, Throttled
 from nard.server.process.metrics import Metrics
+from nard.server.protocol.http import AnalysisPublic
 from nard.server.protocol.server import AnalysisMessage
-from nard.server.schemas import AnalysisPublic
 from nard.storage.analyses import AnalysisRepository
 from nard.storage.models import Analysis
 

@@ -25,8 +25,8 @@ from nard.match.game import Game, Phase
 from nard.server.ports import JobRunner
 from nard.server.process.metrics import Metrics
 from nard.server.protocol.events import side_name
+from nard.server.protocol.http import HintPlay
 from nard.server.protocol.views import CubeHintView, CubeProper
-from nard.server.schemas import HintPlay
 
 _BOTS: dict[str, Bot] = {}
 

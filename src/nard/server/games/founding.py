@@ -12,9 +12,9 @@ from nard.match.clock import CLOCK_PRESETS, MatchClock
 from nard.match.fair import commitment as fair_commitment
 from nard.match.options import GameOptions, OpeningRule
 from nard.match.record import MatchRecord
-from nard.server import schemas
 from nard.server.games.live import GameMode
 from nard.server.players.security import new_token
+from nard.server.protocol import http as schemas
 from nard.server.refusals import Refusal, RefusalCode
 
 

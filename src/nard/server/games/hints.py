@@ -11,9 +11,9 @@ from nard.server.games.bot_service import BotService
 from nard.server.games.live import GameMode, LiveGame
 from nard.server.games.registry import Registry
 from nard.server.games.table import refuse_unless_current
+from nard.server.protocol.http import HintPlay
 from nard.server.protocol.views import CubeHintView
 from nard.server.refusals import Refusal, RefusalCode
-from nard.server.schemas import HintPlay
 
 
 class Hints:

@@ -41,6 +41,7 @@ from nard.server.protocol.frames import (
     match_frames,
     result_view,
 )
+from nard.server.protocol.http import GamePublic, GameSummary
 from nard.server.protocol.server import PresenceMessage, StateMessage, UpdateMessage
 from nard.server.protocol.views import (
     ActionsView,
@@ -59,7 +60,6 @@ from nard.server.protocol.views import (
     StateView,
     StoredView,
 )
-from nard.server.schemas import GamePublic, GameSummary
 from nard.storage.models import Game as GameRow
 
 _ACTION_NAMES = {

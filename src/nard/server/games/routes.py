@@ -6,7 +6,6 @@ from __future__ import annotations
 from fastapi import APIRouter, Request, Response, status
 
 from nard.match.mat_conversion import match_to_mat
-from nard.server import schemas
 from nard.server.analysis.service import AnalysisService
 from nard.server.deps import (
     CurrentPlayer,
@@ -21,6 +20,7 @@ from nard.server.games.live import LiveGame
 from nard.server.games.projection import summary
 from nard.server.games.records import state_key
 from nard.server.players.security import same_token, token_shaped
+from nard.server.protocol import http as schemas
 from nard.server.protocol.frames import FramesPublic
 from nard.server.protocol.views import FairDiceView
 from nard.server.refusals import Refusal, RefusalCode

@@ -7,9 +7,9 @@ from dataclasses import asdict
 from fastapi import APIRouter
 
 from nard.match.dice_tally import DiceTally
-from nard.server import schemas
 from nard.server.deps import OptionalPlayer, RoomsDep
 from nard.server.games.dice_stats import ALL, player_scope
+from nard.server.protocol import http as schemas
 
 router = APIRouter(prefix="/api", tags=["statistics"])
 

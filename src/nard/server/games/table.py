@@ -24,7 +24,6 @@ from nard.match.actions import Action
 from nard.match.errors import GameError
 from nard.match.record import action_to_dict
 from nard.match.timeline import advance
-from nard.server import schemas
 from nard.server.database import Database
 from nard.server.games.action_log import ActionLog
 from nard.server.games.clocks import Timekeeper, running_side
@@ -37,6 +36,7 @@ from nard.server.games.timeout import Flagfall
 from nard.server.players.security import new_public_id, new_token
 from nard.server.ports import EventBus, Presence
 from nard.server.protocol import client
+from nard.server.protocol import http as schemas
 from nard.server.protocol.events import side_name
 from nard.server.protocol.views import OutcomeView, stored
 from nard.server.refusals import Refusal, RefusalCode

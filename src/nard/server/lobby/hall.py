@@ -23,7 +23,6 @@ from dataclasses import dataclass, field
 from sqlalchemy.orm import Session
 
 from nard.match.ratings import INITIAL_RATING
-from nard.server import schemas
 from nard.server.database import Database
 from nard.server.games.founding import match_header
 from nard.server.games.live import GameMode, LiveGame
@@ -34,6 +33,7 @@ from nard.server.lobby.view import game_request, lobby_view
 from nard.server.players.security import new_public_id, token_shaped
 from nard.server.players.service import PlayerInfo
 from nard.server.ports import EventBus, Online, QueueUnreachable, SeekQueue
+from nard.server.protocol import http as schemas
 from nard.server.protocol.lobby import LobbyMessage, MatchedMessage
 from nard.server.refusals import Refusal, RefusalCode
 from nard.storage.challenges import ChallengeRepository

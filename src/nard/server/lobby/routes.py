@@ -9,9 +9,9 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, Request, status
 
-from nard.server import schemas
 from nard.server.deps import OptionalPlayer, PlayerOrGuest
 from nard.server.lobby.hall import Hall
+from nard.server.protocol import http as schemas
 from nard.server.protocol.lobby import LobbyMessage
 
 router = APIRouter(prefix="/api/lobby", tags=["lobby"])

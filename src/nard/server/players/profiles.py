@@ -6,9 +6,9 @@ from datetime import UTC, datetime, timedelta
 
 from sqlalchemy.orm import Session
 
-from nard.server import schemas
 from nard.server.database import Database
 from nard.server.games.founding import rules_name
+from nard.server.protocol import http as schemas
 from nard.server.refusals import Refusal, RefusalCode
 from nard.storage.analyses import AnalysisRepository
 from nard.storage.games import GameRepository

@@ -6,8 +6,8 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, Query, Request
 
-from nard.server import schemas
 from nard.server.players.profiles import ProfileService
+from nard.server.protocol import http as schemas
 from nard.server.refusals import Refusal, RefusalCode
 
 MAX_ID = 2**31 - 1

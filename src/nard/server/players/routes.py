@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from fastapi import APIRouter, Response, status
 
-from nard.server import schemas
 from nard.server.deps import (
     COOKIE,
     Address,
@@ -16,6 +15,7 @@ from nard.server.deps import (
     TokenCookie,
     set_player_cookie,
 )
+from nard.server.protocol import http as schemas
 
 router = APIRouter(prefix="/api", tags=["players"])
 

@@ -27,10 +27,10 @@ from typing import TypeVar
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
-from nard.server import schemas
 from nard.server.players.security import hash_password, new_token, token_hash, verify_password
 from nard.server.ports import Counters, Throttled
 from nard.server.ports.local.limits import AttemptWindow, Lockout
+from nard.server.protocol import http as schemas
 from nard.server.refusals import Refusal, RefusalCode
 from nard.storage.models import Player
 from nard.storage.players import PlayerRepository

@@ -13,6 +13,7 @@ from pydantic import Field, JsonValue
 from nard.core.notation import format_play
 from nard.server.protocol.events import EventView
 from nard.server.protocol.frames import FrameView
+from nard.server.protocol.http import PlayerPublic
 from nard.server.protocol.views import (
     ChatLineView,
     CubeHintView,
@@ -26,7 +27,6 @@ from nard.server.protocol.views import (
     omitted_when_none,
 )
 from nard.server.refusals import Refusal, RefusalCode
-from nard.server.schemas import PlayerPublic
 
 
 class WelcomeMessage(View):
