@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import Annotated
 
 from fastapi import APIRouter, Query, Request
-from pydantic import Field
 
 from nard.core.board import Position
 from nard.server.deps import CurrentPlayer, OptionalPlayer, RoomsDep
@@ -17,12 +16,13 @@ from nard.server.protocol.mistakes import (
     MadePuzzlesView,
     NextPuzzleView,
     PlayEquityView,
+    PuzzleAnswer,
     PuzzleCountsView,
     PuzzleVerdict,
     PuzzleView,
 )
 from nard.server.protocol.trainer import RefusalView
-from nard.server.protocol.views import BoardView, RulesView, Strict
+from nard.server.protocol.views import BoardView, RulesView
 from nard.server.refusals import Refusal, RefusalCode
 from nard.server.trainer.mistakes import MistakesService, aware
 from nard.server.trainer.routes import refusal_view
@@ -33,14 +33,7 @@ from nard.trainer.mistakes import move_rules_name, rules_from_dict
 
 router = APIRouter(tags=["mistakes"])
 
-_MAX_PLAY = 80
 _MAX_ID = 2**31 - 1
-
-
-class PuzzleAnswer(Strict):
-    """A play in gnubg notation (as the board writes it), e.g. ``13/7 8/7``."""
-
-    play: str = Field(min_length=1, max_length=_MAX_PLAY)
 
 
 def _service(request: Request) -> MistakesService:

@@ -13,7 +13,6 @@ from typing import Annotated, Literal
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import FileResponse
-from pydantic import BaseModel, Field
 
 from nard.core.board import Position
 from nard.core.dice import Roll
@@ -23,8 +22,10 @@ from nard.core.notation import format_play
 from nard.core.plays import Play
 from nard.server.deps import OptionalPlayer, PlayerOrGuest
 from nard.server.protocol.trainer import (
+    Answer,
     CustomsRefusalView,
     DecisionVerdict,
+    DrillKey,
     DrillView,
     PlaysVerdict,
     ProgressList,
@@ -57,7 +58,6 @@ router = APIRouter(tags=["trainer"])
 RULE_CHOICES = ("R5", "R6", "R8", "R9", "R12", "R13", "R14", "V1", "V2")
 """The rules a "why refused" drill offers to choose from."""
 
-_MAX_PLAYS = 200
 _MAX_TEXT = 80
 
 
@@ -75,29 +75,6 @@ async def trainer_page() -> FileResponse:
 @router.get("/report", include_in_schema=False)
 async def report_page() -> FileResponse:
     return _shell()
-
-
-class DrillKey(BaseModel):
-    """What makes a drill: the same four values make the same drill anywhere."""
-
-    seed: int = Field(ge=0, le=2**31)
-    kind: str = Field(max_length=20)
-    rules: str = Field(default="standard", max_length=20)
-    level: str = Field(default="easy", max_length=10)
-
-
-class Answer(DrillKey):
-    """A player's answer: ``plays`` (notation) for plays drills, ``rule`` and
-    ``mistake`` for a "why refused" drill, ``step`` and ``yes`` for the tree."""
-
-    plays: list[str] = Field(default_factory=list, max_length=_MAX_PLAYS)
-    rule: str | None = Field(default=None, max_length=10)
-    mistake: int | None = Field(default=None, ge=1, le=7)
-    step: int | None = Field(default=None, ge=0, le=10)
-    yes: bool | None = None
-    missed_before: bool = False
-    """Decision drills: whether an earlier question of this walk was answered wrong
-    (the walk counts once, at its last question)."""
 
 
 def _invalid(why: str) -> Refusal:
