@@ -1,7 +1,7 @@
 """HTTP request and response models (pydantic), in Create/Public families
 (``GameCreate`` in, ``GamePublic`` out).
 
-The WebSocket messages are in :mod:`nard.server.protocol`; a game's public view
+The WebSocket messages are in the package's other modules; a game's public view
 is the same object on both (:class:`~nard.server.protocol.views.GameSnapshot`).
 """
 
@@ -10,9 +10,10 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, Field, JsonValue, StringConstraints
+from pydantic import BaseModel, Field, StringConstraints
 
 from nard.server.players.names import Name
+from nard.server.protocol.analysis import MatchAnalysisView
 from nard.server.protocol.lobby import ClockPreset
 from nard.server.protocol.views import (
     ChatLineView,
@@ -175,8 +176,9 @@ class AnalysisPublic(View):
     total: int
     progress: float
     error: str | None
-    result: JsonValue
-    analysis: JsonValue
+    result: MatchAnalysisView | None
+    """The analysis, once done (:mod:`nard.server.protocol.analysis`)."""
+    analysis: MatchAnalysisView | None
     """The same as ``result`` (the web app reads this one)."""
 
 
