@@ -20,9 +20,9 @@ import time
 from collections.abc import Callable, Sequence
 
 from nard.match import Action, ConfirmPlay, Event, MakePlay, MakeStep, Match, Phase, SeededDice
+from nard.server.games.projection import Projection, state_view
 from nard.server.protocol.server import UpdateMessage
 from nard.server.protocol.views import GameChanges, stored
-from nard.server.rooms.projection import Projection, state_view
 
 
 def random_action(match: Match, rng: random.Random, dice: SeededDice) -> Action:

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from sqlalchemy import update
 
-from nard.server.security import token_hash
+from nard.server.players.security import token_hash
 from nard.storage.models import PlayerToken
 from nard.storage.session import make_engine, make_sessions
 from tests.server.conftest import Harness

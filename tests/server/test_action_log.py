@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import Engine
 
-from nard.server.services.action_log import ActionLog
+from nard.server.games.action_log import ActionLog
 from nard.storage.games import ConflictError, GameRepository, LoggedAction
 from nard.storage.session import (
     log_writers,

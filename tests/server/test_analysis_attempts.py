@@ -17,12 +17,12 @@ import pytest
 from sqlalchemy import update
 from sqlalchemy.orm import Session, sessionmaker
 
+from nard.server.analysis.service import ABANDONED_AFTER_S, AnalysisService
 from nard.server.database import Database
+from nard.server.games.live import LiveGame
 from nard.server.ports.local.bus import InProcessBus
 from nard.server.ports.local.jobs import InProcessJobs
 from nard.server.ports.redis.jobs import JobQueue, analysis_queue
-from nard.server.rooms.live import LiveGame
-from nard.server.services.analysis_service import ABANDONED_AFTER_S, AnalysisService
 from nard.storage.models import Analysis
 from nard.storage.session import make_engine, make_sessions, migrate
 from tests.dbs import database_url

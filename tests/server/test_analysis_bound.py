@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 import pytest
 
-from nard.server.services import analysis_service
+from nard.server.analysis import service as analysis_service
 from tests.server.conftest import Harness, Socket
 from tests.server.own_redis import eventually, reachable
 

@@ -1,4 +1,4 @@
-"""The analysis job a ``nard worker`` runs (:mod:`nard.server.services.analysis_job`),
+"""The analysis job a ``nard worker`` runs (:mod:`nard.server.analysis.job`),
 called directly on a migrated database: it writes the row and publishes its
 messages, and a newer analysis of the game stops it."""
 
@@ -17,7 +17,7 @@ from nard.core.dice import Roll
 from nard.core.plays import Play, Step
 from nard.match.actions import MakePlay, OpeningRoll, RollDice
 from nard.match.record import MatchRecord
-from nard.server.services.analysis_job import run
+from nard.server.analysis.job import run
 from nard.storage.analyses import AnalysisRepository
 from nard.storage.models import Analysis
 from nard.storage.session import make_engine, make_sessions, migrate

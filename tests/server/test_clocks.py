@@ -16,8 +16,8 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select
 
 from nard.server.app import create_app
-from nard.server.rooms import Rooms
-from nard.server.rooms.clocks import Timekeeper
+from nard.server.games import Rooms
+from nard.server.games.clocks import Timekeeper
 from nard.storage.models import Game as GameRow
 from nard.storage.models import GameAction
 from nard.storage.session import make_engine, make_sessions

@@ -19,7 +19,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from nard.server.app import create_app
-from nard.server.rooms import Rooms
+from nard.server.games import Rooms
 from tests.dbs import postgres_url
 from tests.server.conftest import Harness, make_settings
 from tests.server.own_redis import eventually, own_redis, reachable
@@ -474,7 +474,7 @@ def _connected(instance: Harness) -> bool:
 
 
 def test_a_stale_copy_never_flags_a_side_that_moved_on_the_other_instance(pg_url: str) -> None:
-    from nard.server.rooms.clocks import Timekeeper
+    from nard.server.games.clocks import Timekeeper
     from tests.server.test_clocks import BLITZ_1, FakeTime, _clocked_game, _opened
 
     clock = FakeTime()

@@ -15,9 +15,9 @@ from nard.match.actions import Double
 from nard.match.cube import Cube
 from nard.match.game import Game, Phase
 from nard.match.options import GameOptions
+from nard.server.games import game_socket
+from nard.server.games.bot_service import cube_hint
 from nard.server.protocol.server import ServerMessage
-from nard.server.services.bot_service import cube_hint
-from nard.server.ws import game_socket
 from tests.server.conftest import Harness, Socket
 
 # gnubg's example positions: a middle game, a holding game, and a race.

@@ -14,7 +14,7 @@ from nard.core.dice import Roll
 from nard.match.dice_tally import DiceTally
 from nard.match.record import MatchRecord
 from nard.server.app import create_app
-from nard.server.rooms import Rooms
+from nard.server.games import Rooms
 from nard.storage.dice import DiceRepository
 from nard.storage.models import DiceTally as DiceTallyRow
 from nard.storage.models import Game as GameRow

@@ -20,7 +20,7 @@ from nard.core.notation import format_play
 from nard.core.plays import apply_play, generate_plays
 from nard.core.rules import STANDARD
 from nard.server.database import Database
-from nard.server.services.mistakes_service import MistakesService
+from nard.server.trainer.mistakes import MistakesService
 from nard.storage.mistake_puzzles import new_row
 from nard.storage.models import MistakePuzzle
 from nard.storage.players import PlayerRepository

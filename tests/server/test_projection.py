@@ -13,8 +13,8 @@ from nard.core.board import Side
 from nard.core.rules import IRANIAN, STANDARD
 from nard.match import GameOptions, Match, SeededDice
 from nard.match.game import Phase
+from nard.server.games.projection import state_view
 from nard.server.protocol.events import side_name
-from nard.server.rooms.projection import state_view
 from tests.match.players import RandomPlayer
 
 NAMES = {

@@ -13,7 +13,7 @@ import pytest
 from sqlalchemy.orm import Session, sessionmaker
 
 from nard.match.ratings import RatingChange
-from nard.server.rooms.ratings import move_ratings
+from nard.server.games.ratings import move_ratings
 from nard.storage.games import GameRepository
 from nard.storage.models import Player
 from nard.storage.players import PlayerRepository

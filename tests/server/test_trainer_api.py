@@ -10,8 +10,8 @@ from fastapi.testclient import TestClient
 from nard.core.notation import format_play
 from nard.server.app import create_app
 from nard.server.config import Settings
-from nard.server.routes.pages import STATIC
-from nard.server.rules_pages import build
+from nard.server.web.pages import STATIC
+from nard.server.web.rules_pages import build
 from nard.trainer import Kind, Level, make_drill
 from tests.server.conftest import Harness
 
@@ -104,7 +104,7 @@ def test_a_report_link_opens_the_refusal(client: TestClient) -> None:
 def test_rules_pages_are_what_the_docs_make(client: TestClient) -> None:
     for name, html in build(DOCS).items():
         committed = (STATIC / "rules" / name).read_text(encoding="utf-8")
-        assert committed == html, f"{name} is stale: python -m nard.server.rules_pages docs"
+        assert committed == html, f"{name} is stale: python -m nard.server.web.rules_pages docs"
     page = client.get("/static/rules/rules.fa.html").text
     assert '<html lang="fa" dir="rtl">' in page and 'id="r8"' in page and "<script" not in page
     assert ".md" not in page  # links go to the served pages, never to the docs' files

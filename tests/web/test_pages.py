@@ -10,7 +10,7 @@ from fastapi.testclient import TestClient
 
 from nard.server.app import create_app
 from nard.server.config import Settings
-from nard.server.routes.pages import STATIC
+from nard.server.web.pages import STATIC
 
 PAGES = [
     "/",

@@ -11,7 +11,7 @@ The lifespan tunes the garbage collector (:mod:`nard.server.process.runtime`), o
 the database and applies the Alembic migrations, starts the ports (the event
 bus, the job runner and the rest of :mod:`nard.server.ports`, chosen from the
 settings in :func:`~nard.server.ports.build.build_ports`), wires the game
-rooms (:mod:`nard.server.rooms`) and resumes the games against the bot and the
+rooms (:mod:`nard.server.games`) and resumes the games against the bot and the
 clocks of clocked games.
 """
 
@@ -26,44 +26,42 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 
 from nard import __version__
+from nard.server.analysis.rescue import AnalysisRescue
+from nard.server.analysis.service import AnalysisService
 from nard.server.config import Settings
 from nard.server.database import Database
 from nard.server.edge import install as install_edge
+from nard.server.games import Rooms, game_socket
+from nard.server.games import routes as games
+from nard.server.games import stats_routes as stats
+from nard.server.games.action_log import ActionLog
+from nard.server.games.bot_service import BotService
+from nard.server.games.clocks import Timekeeper
+from nard.server.games.records import RecordFiles
+from nard.server.games.waiting_games import WaitingGames
 from nard.server.limits import CreationLimits
+from nard.server.lobby import lobby_socket
+from nard.server.lobby import routes as lobby
 from nard.server.lobby.hall import Hall
+from nard.server.players import rating_routes as ratings
+from nard.server.players import routes as players
+from nard.server.players.profiles import ProfileService
+from nard.server.players.service import PlayerService
 from nard.server.ports.build import build_ports
+from nard.server.process import ops
 from nard.server.process.drain import Drain
 from nard.server.process.metrics import Metrics
+from nard.server.process.readiness import Readiness
 from nard.server.process.runtime import tuned_gc
 from nard.server.protocol.server import ErrorMessage
-from nard.server.readiness import Readiness
-from nard.server.records import RecordFiles
 from nard.server.refusals import Refusal
-from nard.server.rooms import Rooms
-from nard.server.rooms.clocks import Timekeeper
-from nard.server.routes import (
-    games,
-    lobby,
-    mistakes,
-    ops,
-    pages,
-    players,
-    ratings,
-    stats,
-    trainer,
-)
-from nard.server.rules_pages import router as rules_pages_router
-from nard.server.services.action_log import ActionLog
-from nard.server.services.analysis_rescue import AnalysisRescue
-from nard.server.services.analysis_service import AnalysisService
-from nard.server.services.bot_service import BotService
-from nard.server.services.mistakes_service import MistakesService
-from nard.server.services.player_service import PlayerService
-from nard.server.services.profile_service import ProfileService
-from nard.server.services.trainer_service import TrainerService
-from nard.server.services.waiting_games import WaitingGames
 from nard.server.settling import Settling
-from nard.server.ws import game_socket, lobby_socket
+from nard.server.trainer import mistakes_routes as mistakes
+from nard.server.trainer import routes as trainer
+from nard.server.trainer.mistakes import MistakesService
+from nard.server.trainer.service import TrainerService
+from nard.server.web import pages
+from nard.server.web.rules_pages import router as rules_pages_router
 from nard.storage.session import (
     log_writers,
     loop_writer,

@@ -95,7 +95,7 @@ class Settings(BaseSettings):
     login_per_account: int = Field(default=5, ge=1)
     """Wrong passwords in a row from one address or device before the account is locked
     there for a while; four times as many from anywhere hold back the places it never
-    logged in from (nard.server.services.player_service)."""
+    logged in from (nard.server.players.service)."""
     login_window_s: float = Field(default=300.0, gt=0)
     """The window of the address limit, and the first lockout (it doubles up to an hour)."""
     guests_per_address: int = Field(default=120, ge=1)

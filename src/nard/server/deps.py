@@ -7,12 +7,12 @@ from typing import Annotated
 from fastapi import Cookie, Depends, Request, Response
 
 from nard.server.config import Settings
+from nard.server.games import Rooms
+from nard.server.games.records import RecordFiles
 from nard.server.limits import CreationLimits
-from nard.server.records import RecordFiles
+from nard.server.players.security import new_token
+from nard.server.players.service import TOKEN_LIFETIME, PlayerInfo, PlayerService
 from nard.server.refusals import Refusal, RefusalCode
-from nard.server.rooms import Rooms
-from nard.server.security import new_token
-from nard.server.services.player_service import TOKEN_LIFETIME, PlayerInfo, PlayerService
 
 COOKIE = "nard_token"
 """The player's token: HttpOnly, SameSite=Lax, 30 days from its last renewal."""

@@ -9,7 +9,7 @@ from types import SimpleNamespace
 from typing import cast
 
 from nard.core.board import Side
-from nard.server.rooms.live import GameMode, GameStatus, LiveGame
+from nard.server.games.live import GameMode, GameStatus, LiveGame
 from tests.server.ports.conftest import Made
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from starlette.types import Send
 
-from nard.server.protocol.views import View, omitted_when_none
+from nard.server.protocol.problems import FieldProblem, Problem
 from nard.server.refusals import Refusal, RefusalCode, status_of
 
 _REQUEST_TEXT = frozenset(
@@ -32,26 +32,6 @@ def _variant(code: RefusalCode) -> str | None:
 def status(code: RefusalCode) -> int:
     """The HTTP status of an edge refusal."""
     return status_of(code, _variant(code))
-
-
-class FieldProblem(View):
-    """One field a request got wrong: where, what, and pydantic's error type."""
-
-    loc: list[str | int]
-    msg: str
-    type: str
-
-
-class Problem(View):
-    """The body of an edge refusal; ``detail`` repeats ``message`` for FastAPI clients,
-    or lists the fields a request got wrong (at most ten, ``errors`` counts them all)."""
-
-    code: RefusalCode
-    message: str
-    message_fa: str
-    rule: None = None
-    detail: str | list[FieldProblem]
-    errors: int | None = omitted_when_none()
 
 
 def problem_body(

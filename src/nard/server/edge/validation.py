@@ -16,7 +16,8 @@ from fastapi import Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
-from nard.server.edge.problems import FieldProblem, problem_body, status
+from nard.server.edge.problems import problem_body, status
+from nard.server.protocol.problems import FieldProblem
 from nard.server.refusals import RefusalCode
 
 MAX_ERRORS = 10

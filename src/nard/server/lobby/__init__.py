@@ -5,5 +5,5 @@ injected time) out of a queue (:mod:`~nard.server.ports.local.seekers`, shared
 through Redis by :mod:`~nard.server.ports.redis.seekers`);
 :mod:`~nard.server.lobby.hall` keeps the lobby and publishes every change on
 the event bus's ``lobby`` channel, which every open lobby socket
-(``ws/lobby_socket.py``) forwards.
+(``lobby/lobby_socket.py``) forwards.
 """

@@ -4,7 +4,7 @@ Every change is published as a whole ``lobby`` snapshot on the event bus's
 ``lobby`` channel (in-process, or Redis), and a new game's ``matched`` message
 on each of its players' channels (``player:<id>``). A challenge is taken by one
 conditional UPDATE in the transaction that creates the game
-(:meth:`~nard.server.rooms.table.Table.pair`), so two people accepting at once
+(:meth:`~nard.server.games.table.Table.pair`), so two people accepting at once
 get exactly one game. The online list and the quick-match queue are ports
 (:class:`~nard.server.ports.Online`, :class:`~nard.server.ports.SeekQueue`),
 shared by every instance through Redis when there is one: seekers at two
@@ -23,19 +23,19 @@ from dataclasses import dataclass, field
 from sqlalchemy.orm import Session
 
 from nard.match.ratings import INITIAL_RATING
-from nard.server import schemas
 from nard.server.database import Database
+from nard.server.games.founding import match_header
+from nard.server.games.live import GameMode, LiveGame
+from nard.server.games.table import Table
 from nard.server.limits import CreationLimits
 from nard.server.lobby.pairing import Seeker, Terms
 from nard.server.lobby.view import game_request, lobby_view
+from nard.server.players.security import new_public_id, token_shaped
+from nard.server.players.service import PlayerInfo
 from nard.server.ports import EventBus, Online, QueueUnreachable, SeekQueue
+from nard.server.protocol import http as schemas
 from nard.server.protocol.lobby import LobbyMessage, MatchedMessage
 from nard.server.refusals import Refusal, RefusalCode
-from nard.server.rooms.founding import match_header
-from nard.server.rooms.live import GameMode, LiveGame
-from nard.server.rooms.table import Table
-from nard.server.security import new_public_id, token_shaped
-from nard.server.services.player_service import PlayerInfo
 from nard.storage.challenges import ChallengeRepository
 from nard.storage.models import Challenge, Player
 from nard.storage.players import PlayerRepository
@@ -132,7 +132,7 @@ class Hall:
             session.commit()
             return made is not None
 
-        # Each lobby game counts against its players' games a minute (routes/games.py):
+        # Each lobby game counts against its players' games a minute (games/routes.py):
         # the creator's when offered, the taker's when taken, each seeker's when seeking;
         # an offer, a take or a seek refused counts for nothing.
         async with self.limits.making_game(player.id):

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from sqlalchemy.orm import Session
 
-from nard.server import schemas
+from nard.server.games.founding import rule_set
+from nard.server.protocol import http as schemas
 from nard.server.protocol.lobby import ChallengeView, LobbyGameView, LobbyMessage, LobbyPlayerView
-from nard.server.rooms.founding import rule_set
 from nard.storage.challenges import ChallengeRepository
 from nard.storage.models import Player
 from nard.storage.players import PlayerRepository

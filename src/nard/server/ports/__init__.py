@@ -32,10 +32,10 @@ from nard.core.board import Side
 from nard.server.lobby.pairing import Seeker, Terms
 
 if TYPE_CHECKING:
+    from nard.server.games.live import LiveGame
     from nard.server.ports.local.known_logins import KnownLogins
     from nard.server.ports.local.limits import AttemptWindow, Lockout
     from nard.server.ports.redis.jobs import JobQueue
-    from nard.server.rooms.live import LiveGame
 
 T = TypeVar("T")
 R = TypeVar("R")

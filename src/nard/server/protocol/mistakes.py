@@ -12,8 +12,10 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Literal
 
+from pydantic import Field
+
 from nard.server.protocol.trainer import RefusalView
-from nard.server.protocol.views import BoardView, RulesView, View
+from nard.server.protocol.views import BoardView, RulesView, Strict, View
 
 
 class PuzzleCountsView(View):
@@ -101,3 +103,12 @@ class PuzzleVerdict(View):
     due_at: datetime
     mastered: bool
     counts: PuzzleCountsView
+
+
+_MAX_PLAY = 80
+
+
+class PuzzleAnswer(Strict):
+    """A play in gnubg notation (as the board writes it), e.g. ``13/7 8/7``."""
+
+    play: str = Field(min_length=1, max_length=_MAX_PLAY)

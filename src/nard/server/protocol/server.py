@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field, JsonValue
+from pydantic import Field
 
 from nard.core.notation import format_play
+from nard.server.protocol.analysis import MatchAnalysisView
 from nard.server.protocol.events import EventView
 from nard.server.protocol.frames import FrameView
+from nard.server.protocol.http import PlayerPublic
 from nard.server.protocol.views import (
     ChatLineView,
     CubeHintView,
@@ -26,7 +28,6 @@ from nard.server.protocol.views import (
     omitted_when_none,
 )
 from nard.server.refusals import Refusal, RefusalCode
-from nard.server.schemas import PlayerPublic
 
 
 class WelcomeMessage(View):
@@ -123,9 +124,9 @@ class AnalysisMessage(View):
     total: int
     progress: float
     error: str | None
-    result: JsonValue = omitted_when_none()
-    """``MatchAnalysis.to_dict()``, once done."""
-    analysis: JsonValue = omitted_when_none()
+    result: MatchAnalysisView | None = omitted_when_none()
+    """``MatchAnalysis.to_dict()``, once done (:mod:`nard.server.protocol.analysis`)."""
+    analysis: MatchAnalysisView | None = omitted_when_none()
     """The same as ``result`` (the web app reads this one)."""
 
 

@@ -1,4 +1,4 @@
-"""The rules trainer's HTTP answers (``/api/trainer/...``, issue 15).
+"""The rules trainer's HTTP requests and answers (``/api/trainer/...``, issue 15).
 
 A drill's optional parts (the refused play of a "why refused" drill, the
 questions of a decision walk) are left out of the JSON when the drill has none;
@@ -8,7 +8,11 @@ side's own numbering, the side on roll playing White (:class:`BoardView`).
 
 from __future__ import annotations
 
+from pydantic import BaseModel, Field
+
 from nard.server.protocol.views import BoardView, View, omitted_when_none
+
+_MAX_PLAYS = 200
 
 
 class TextView(View):
@@ -146,3 +150,26 @@ class RulesReportView(View):
     explanation: RefusalView | None
     text: TextView
     link: str
+
+
+class DrillKey(BaseModel):
+    """What makes a drill: the same four values make the same drill anywhere."""
+
+    seed: int = Field(ge=0, le=2**31)
+    kind: str = Field(max_length=20)
+    rules: str = Field(default="standard", max_length=20)
+    level: str = Field(default="easy", max_length=10)
+
+
+class Answer(DrillKey):
+    """A player's answer: ``plays`` (notation) for plays drills, ``rule`` and
+    ``mistake`` for a "why refused" drill, ``step`` and ``yes`` for the tree."""
+
+    plays: list[str] = Field(default_factory=list, max_length=_MAX_PLAYS)
+    rule: str | None = Field(default=None, max_length=10)
+    mistake: int | None = Field(default=None, ge=1, le=7)
+    step: int | None = Field(default=None, ge=0, le=10)
+    yes: bool | None = None
+    missed_before: bool = False
+    """Decision drills: whether an earlier question of this walk was answered wrong
+    (the walk counts once, at its last question)."""

@@ -1,6 +1,6 @@
 """The objects inside messages: a game, its state, seats, settings, fair dice.
 
-The same objects make the HTTP answers (:class:`nard.server.schemas.GamePublic`
+The same objects make the HTTP answers (:class:`nard.server.protocol.http.GamePublic`
 is a :class:`GameSnapshot` with the caller's links). Board arrays are per side
 in that side's own numbering (index 0 borne off, 1..24 points, 25 the bar), as
 :class:`nard.core.board.Position` keeps them.

@@ -32,9 +32,9 @@ class InProcessJobs:
     def _pool(self) -> Executor:
         if self.workers == 0:
             return ThreadPoolExecutor(1, thread_name_prefix="nard-bot")
-        from nard.server.services.bot_service import start_pool_worker
+        from nard.server.games.bot_service import start_pool_worker
 
-        # Each worker dies with this process (services/pool_child.py), then warms up.
+        # Each worker dies with this process (process/pool_child.py), then warms up.
         return ProcessPoolExecutor(
             self.workers,
             mp_context=multiprocessing.get_context("spawn"),

@@ -4,7 +4,7 @@ A person who forgets a password, or a stranger who guesses, makes the same
 wrong attempts; what tells the owner apart is where the right one comes from.
 A successful login remembers its device (a random id the browser keeps in a
 cookie of its own, stored here only as its SHA-256) and its address, for
-:data:`KEEP_S`; the account's guess limit (:mod:`nard.server.services.player_service`)
+:data:`KEEP_S`; the account's guess limit (:mod:`nard.server.players.service`)
 lets those in while it holds strangers back. Redis keeps them for several
 instances (``ports.redis.known_logins``); without it, or while it does not answer,
 the process's own memory.

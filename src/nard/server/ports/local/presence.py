@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from nard.core.board import Side
-from nard.server.rooms.live import GameMode, GameStatus, LiveGame
+from nard.server.games.live import GameMode, GameStatus, LiveGame
 
 
 @dataclass(slots=True)

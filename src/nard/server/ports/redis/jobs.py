@@ -10,7 +10,7 @@ several instances), and it works with the redis-py the server uses; arq, the
 asyncio-native choice, requires ``redis<6``. RQ's calls block, so the web
 process waits for each job in a thread.
 
-Analyses (:mod:`nard.server.services.analysis_job`) go on a queue of their own,
+Analyses (:mod:`nard.server.analysis.job`) go on a queue of their own,
 ``<name>-analysis``, and nobody waits for them: the worker writes their progress
 and result into the database. A worker takes a waiting bot turn or hint before
 a waiting analysis, so a long analysis never queues ahead of a player's turn.
@@ -153,7 +153,7 @@ def work(redis_url: str, name: str) -> None:
     from redis import Redis
     from rq import Queue, SimpleWorker
 
-    from nard.server.services.bot_service import warm_up
+    from nard.server.games.bot_service import warm_up
 
     warm_up()  # the engine loads once; each job then runs in this process (no fork)
     connection = Redis.from_url(redis_url)

@@ -7,7 +7,7 @@ The same algorithms, each one Lua script (atomic, and timed by Redis's own
   key, ``<prefix>limit:<name>:<key>``; the attempts older than the window go,
   and one more is counted only while fewer than the limit remain;
 - a lockout is a hash per key (an account at an address or a device, or an
-  account: :mod:`nard.server.services.player_service`) with its ``count`` and
+  account: :mod:`nard.server.players.service`) with its ``count`` and
   locked ``until``, the lock doubling with each wrong password beyond the
   allowed ones;
 - the devices and addresses an account logged in from are a sorted set per

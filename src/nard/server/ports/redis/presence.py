@@ -24,11 +24,11 @@ import logging
 import time
 
 from nard.core.board import Side
+from nard.server.games.live import LiveGame
 from nard.server.ports.local.presence import LocalPresence
 from nard.server.ports.redis.client import redis_errors
 from nard.server.ports.redis.leases import Leases
 from nard.server.protocol.events import side_name
-from nard.server.rooms.live import LiveGame
 
 log = logging.getLogger(__name__)
 

@@ -2,11 +2,6 @@
 
 /**
  * This interface was referenced by `NardWire`'s JSON-Schema
- * via the `definition` "JsonValue".
- */
-export type JsonValue = unknown;
-/**
- * This interface was referenced by `NardWire`'s JSON-Schema
  * via the `definition` "ClientMessage".
  */
 export type ClientMessage =
@@ -81,7 +76,9 @@ export type RefusalCode =
   | "analysis_unfinished"
   | "analysis_outdated"
   | "no_such_puzzle"
-  | "no_such_diagram";
+  | "no_such_diagram"
+  | "chat_full"
+  | "too_many_waiting";
 /**
  * This interface was referenced by `NardWire`'s JSON-Schema
  * via the `definition` "EventView".
@@ -182,6 +179,18 @@ export interface ActionsView {
   black: string[];
 }
 /**
+ * One legal play of a marked decision's roll, as the analysis ranked it (best first).
+ *
+ * This interface was referenced by `NardWire`'s JSON-Schema
+ * via the `definition` "AlternativeView".
+ */
+export interface AlternativeView {
+  play: string;
+  position_id: string;
+  equity: number;
+  searched: boolean;
+}
+/**
  * This interface was referenced by `NardWire`'s JSON-Schema
  * via the `definition` "AnalysisMessage".
  */
@@ -193,12 +202,128 @@ export interface AnalysisMessage {
   total: number;
   progress: number;
   error: string | null;
-  result?: {
-    [k: string]: unknown;
+  result?: MatchAnalysisView | null;
+  analysis?: MatchAnalysisView | null;
+}
+/**
+ * The whole analysed match: each player's summary, the marked decisions, the games.
+ *
+ * This interface was referenced by `NardWire`'s JSON-Schema
+ * via the `definition` "MatchAnalysisView".
+ */
+export interface MatchAnalysisView {
+  players: string[];
+  length: number | null;
+  evaluator: string;
+  plies: number;
+  cube_analysed: boolean;
+  luck_analysed: boolean;
+  notes: string[];
+  thresholds: ThresholdsView;
+  stats: PlayerStatsView[];
+  mistakes: DecisionView[];
+  games: GameAnalysisView[];
+}
+/**
+ * The equity losses above which a decision is marked (gnubg 1.07's).
+ *
+ * This interface was referenced by `NardWire`'s JSON-Schema
+ * via the `definition` "ThresholdsView".
+ */
+export interface ThresholdsView {
+  doubtful: number;
+  bad: number;
+  very_bad: number;
+}
+/**
+ * One player's summary: error rate, PR, gnubg's rating word, luck.
+ *
+ * This interface was referenced by `NardWire`'s JSON-Schema
+ * via the `definition` "PlayerStatsView".
+ */
+export interface PlayerStatsView {
+  side: "white" | "black";
+  name: string;
+  plays: number;
+  unforced_plays: number;
+  cube_decisions: number;
+  decisions: number;
+  total_loss: number;
+  play_loss: number;
+  cube_loss: number;
+  error_rate: number;
+  pr: number;
+  rating: string | null;
+  marks: {
+    [k: string]: number;
   };
-  analysis?: {
-    [k: string]: unknown;
+  rolls: number;
+  luck: number;
+  luck_per_roll: number;
+  lucks: {
+    [k: string]: number;
   };
+}
+/**
+ * One analysed decision: a play of the dice, or a cube decision (double, take).
+ *
+ * This interface was referenced by `NardWire`'s JSON-Schema
+ * via the `definition` "DecisionView".
+ */
+export interface DecisionView {
+  game: number;
+  move: number;
+  side: "white" | "black";
+  kind: "play" | "double" | "take";
+  position_id: string;
+  roll: number[] | null;
+  cube: DecisionCubeView;
+  chosen: string;
+  best: string;
+  equity: number;
+  best_equity: number;
+  loss: number;
+  mark: "none" | "doubtful" | "bad" | "very bad";
+  forced: boolean;
+  cubeful: boolean;
+  luck: number | null;
+  luck_kind: ("very unlucky" | "unlucky" | "none" | "lucky" | "very lucky") | null;
+  plays?: AlternativeView[];
+}
+/**
+ * The cube a decision was taken with.
+ *
+ * This interface was referenced by `NardWire`'s JSON-Schema
+ * via the `definition` "DecisionCubeView".
+ */
+export interface DecisionCubeView {
+  value: number;
+  owner: ("white" | "black") | null;
+}
+/**
+ * This interface was referenced by `NardWire`'s JSON-Schema
+ * via the `definition` "GameAnalysisView".
+ */
+export interface GameAnalysisView {
+  number: number;
+  score: number[];
+  crawford: boolean;
+  winner: ("white" | "black") | null;
+  points: number | null;
+  stats: PlayerStatsView[];
+  graph: GraphPointView[];
+  decisions: DecisionView[];
+}
+/**
+ * White's chances after turn ``move`` (0: before the first roll).
+ *
+ * This interface was referenced by `NardWire`'s JSON-Schema
+ * via the `definition` "GraphPointView".
+ */
+export interface GraphPointView {
+  move: number;
+  win: number;
+  equity: number;
 }
 /**
  * An analysis: ``done`` of ``total`` decisions while running, then the result.
@@ -213,8 +338,30 @@ export interface AnalysisPublic {
   total: number;
   progress: number;
   error: string | null;
-  result: JsonValue;
-  analysis: JsonValue;
+  result: MatchAnalysisView | null;
+  analysis: MatchAnalysisView | null;
+}
+/**
+ * A player's answer: ``plays`` (notation) for plays drills, ``rule`` and
+ * ``mistake`` for a "why refused" drill, ``step`` and ``yes`` for the tree.
+ *
+ * This interface was referenced by `NardWire`'s JSON-Schema
+ * via the `definition` "Answer".
+ */
+export interface Answer {
+  seed: number;
+  kind: string;
+  rules?: string;
+  level?: string;
+  /**
+   * @maxItems 200
+   */
+  plays?: string[];
+  rule?: string | null;
+  mistake?: number | null;
+  step?: number | null;
+  yes?: boolean | null;
+  missed_before?: boolean;
 }
 /**
  * This interface was referenced by `NardWire`'s JSON-Schema
@@ -358,6 +505,7 @@ export interface ChatMessage {
 export interface ChatPublic {
   data: ChatLineView[];
   count: number;
+  before?: number | null;
 }
 /**
  * This interface was referenced by `NardWire`'s JSON-Schema
@@ -728,6 +876,18 @@ export interface DiceTallyPublic {
   doubles_fit: ChiSquarePublic | null;
 }
 /**
+ * What makes a drill: the same four values make the same drill anywhere.
+ *
+ * This interface was referenced by `NardWire`'s JSON-Schema
+ * via the `definition` "DrillKey".
+ */
+export interface DrillKey {
+  seed: number;
+  kind: string;
+  rules?: string;
+  level?: string;
+}
+/**
  * A drill's position, dice and question, never its answer.
  *
  * This interface was referenced by `NardWire`'s JSON-Schema
@@ -940,6 +1100,17 @@ export interface FairDiceView {
   commitment: string;
   client_seeds: string[];
   server_seed: string | null;
+}
+/**
+ * One field a request got wrong: where, what, and pydantic's error type.
+ *
+ * This interface was referenced by `NardWire`'s JSON-Schema
+ * via the `definition` "FieldProblem".
+ */
+export interface FieldProblem {
+  loc: (string | number)[];
+  msg: string;
+  type: string;
 }
 /**
  * One visible moment of a match (see docs/protocol.md).
@@ -1519,6 +1690,21 @@ export interface PresenceMessage {
   seats: SeatView[];
 }
 /**
+ * The body of an edge refusal; ``detail`` repeats ``message`` for FastAPI clients,
+ * or lists the fields a request got wrong (at most ten, ``errors`` counts them all).
+ *
+ * This interface was referenced by `NardWire`'s JSON-Schema
+ * via the `definition` "Problem".
+ */
+export interface Problem {
+  code: RefusalCode;
+  message: string;
+  message_fa: string;
+  rule?: null;
+  detail: string | FieldProblem[];
+  errors?: number | null;
+}
+/**
  * This interface was referenced by `NardWire`'s JSON-Schema
  * via the `definition` "ProfilePublic".
  */
@@ -1577,6 +1763,15 @@ export interface RecentMatch {
  */
 export interface ProgressList {
   data: ProgressView[];
+}
+/**
+ * A play in gnubg notation (as the board writes it), e.g. ``13/7 8/7``.
+ *
+ * This interface was referenced by `NardWire`'s JSON-Schema
+ * via the `definition` "PuzzleAnswer".
+ */
+export interface PuzzleAnswer {
+  play: string;
 }
 /**
  * An answer judged by the analysis's ranking. ``legal`` false: the rules refused

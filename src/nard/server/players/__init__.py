@@ -1,0 +1,2 @@
+"""Players: accounts and guests, profiles, ratings' routes, display names, tokens and
+passwords."""

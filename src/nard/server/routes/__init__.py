@@ -1,1 +1,0 @@
-"""HTTP routes: thin, parse -> rooms or service -> schema."""

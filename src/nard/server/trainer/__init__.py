@@ -1,0 +1,2 @@
+"""The trainer on the server: the rules drills' levels and the mistakes trainer, with their
+routes."""

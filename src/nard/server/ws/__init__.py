@@ -1,1 +1,0 @@
-"""The WebSocket of a game (docs/protocol.md)."""
