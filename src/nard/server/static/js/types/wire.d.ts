@@ -1188,6 +1188,11 @@ export interface RulesView {
   gammon_wins_match: boolean;
   no_backgammon: boolean;
   cube: boolean;
+  /**
+   * The preset these switches are (the cube aside: it is named on its own), or
+   * None for custom rules; the server names it so no page keeps a preset's table.
+   */
+  preset: ("standard" | "iranian") | null;
 }
 /**
  * This interface was referenced by `NardWire`'s JSON-Schema
