@@ -118,6 +118,8 @@ class GameStateView(View):
     played): with ``dice`` and ``steps`` it names a refused step for a report."""
     dice: tuple[int, int] | None
     steps: list[StepView]
+    pips: tuple[int, int]
+    """White's and Black's pip counts on ``board`` (the steps entered so far counted)."""
     cube: CubeView
     crawford: bool
     resignation: ResignationView | None

@@ -1079,6 +1079,11 @@ export interface GameStateView {
   turn_start_id: string | null;
   dice: [number, number] | null;
   steps: StepView[];
+  /**
+   * @minItems 2
+   * @maxItems 2
+   */
+  pips: [number, number];
   cube: CubeView;
   crawford: boolean;
   resignation: ResignationView | null;
