@@ -17,7 +17,6 @@ from nard.match.timeline import advance
 from nard.server.protocol.frames import frame_view
 from tests.server.conftest import Harness, Socket
 
-
 SIDES = ("white", "black")
 
 
