@@ -13,7 +13,7 @@ from datetime import datetime
 from typing import Literal
 
 from nard.server.protocol.trainer import RefusalView
-from nard.server.protocol.views import BoardView, RulesView, View
+from nard.server.protocol.views import BoardView, RulesView, StepPointsView, View
 
 
 class PuzzleCountsView(View):
@@ -66,6 +66,8 @@ class MadePuzzlesView(View):
 
 class PlayEquityView(View):
     play: str
+    steps: list[StepPointsView]
+    """The play's steps in the player's numbering (empty when the ranking lacks it)."""
     equity: float
 
 

@@ -11,6 +11,7 @@ from fastapi import APIRouter, Query, Request
 from pydantic import Field
 
 from nard.core.board import Position
+from nard.core.rules import RuleSet
 from nard.server.deps import CurrentPlayer, OptionalPlayer, RoomsDep
 from nard.server.protocol.mistakes import (
     MadePuzzlesView,
@@ -21,15 +22,15 @@ from nard.server.protocol.mistakes import (
     PuzzleView,
 )
 from nard.server.protocol.trainer import RefusalView
-from nard.server.protocol.views import BoardView, RulesView, Strict
+from nard.server.protocol.views import BoardView, RulesView, StepPointsView, Strict
 from nard.server.refusals import Refusal, RefusalCode
 from nard.server.routes.games import visible_game
 from nard.server.routes.trainer import refusal_view
-from nard.server.services.mistakes_service import MistakesService, aware
+from nard.server.services.mistakes_service import MistakesService, aware, puzzle_from_row
 from nard.storage.mistake_puzzles import PuzzleCounts
 from nard.storage.models import MistakePuzzle
 from nard.trainer.leitner import LAST_BOX
-from nard.trainer.mistakes import move_rules_name, rules_from_dict
+from nard.trainer.mistakes import Puzzle, move_rules_name, ranked_play, rules_from_dict
 
 router = APIRouter(tags=["mistakes"])
 
@@ -134,6 +135,15 @@ async def read_puzzle(puzzle_id: int, player: CurrentPlayer, request: Request) -
     return _view(kept.row, kept.game)
 
 
+def _play_view(puzzle: Puzzle, play: str, equity: float, rules: RuleSet) -> PlayEquityView:
+    steps = ranked_play(puzzle, play, rules)
+    return PlayEquityView(
+        play=play,
+        steps=[StepPointsView(from_point=s.from_point, to_point=s.to_point) for s in steps],
+        equity=equity,
+    )
+
+
 @router.post("/api/mistakes/{puzzle_id}/answer")
 async def answer_puzzle(
     puzzle_id: int, body: PuzzleAnswer, player: CurrentPlayer, request: Request
@@ -143,12 +153,13 @@ async def answer_puzzle(
     counts for nothing and comes back with the rule's explanation."""
     answered = await _service(request).answer(player.id, _puzzle_id(puzzle_id), body.play)
     row, judged = answered.row, answered.answer
+    puzzle, rules = puzzle_from_row(row), rules_from_dict(row.rules)
     explanation: RefusalView | None = None
     if judged.explanation is not None:
         explanation = refusal_view(judged.explanation)
     yours = None
     if judged.candidate is not None:
-        yours = PlayEquityView(play=judged.candidate.play, equity=judged.candidate.equity)
+        yours = _play_view(puzzle, judged.candidate.play, judged.candidate.equity, rules)
     return PuzzleVerdict(
         right=judged.right,
         legal=judged.legal,
@@ -158,8 +169,8 @@ async def answer_puzzle(
         error_code=judged.error_code,
         yours=yours,
         loss=judged.loss,
-        played=PlayEquityView(play=row.played, equity=row.played_equity),
-        best=PlayEquityView(play=row.best, equity=row.best_equity),
+        played=_play_view(puzzle, row.played, row.played_equity, rules),
+        best=_play_view(puzzle, row.best, row.best_equity, rules),
         difference=row.best_equity - row.played_equity,
         tolerance=row.tolerance,
         box=row.box,

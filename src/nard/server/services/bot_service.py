@@ -24,7 +24,7 @@ from nard.match.actions import Action
 from nard.match.game import Game, Phase
 from nard.server.ports import JobRunner
 from nard.server.process.metrics import Metrics
-from nard.server.protocol.events import side_name
+from nard.server.protocol.events import side_name, step_view
 from nard.server.protocol.views import CubeHintView, CubeProper
 from nard.server.schemas import HintPlay
 
@@ -48,7 +48,12 @@ def hint(game: Game, limit: int) -> list[HintPlay]:
     assert game.turn_start is not None and game.roll is not None
     ranked = hint_plays(game.turn_start, game.roll, game.rules, cube=cube_state(game), limit=limit)
     return [
-        HintPlay(play=format_play(item.play), equity=item.equity, loss=item.equity_loss)
+        HintPlay(
+            play=format_play(item.play),
+            steps=[step_view(step) for step in item.play],
+            equity=item.equity,
+            loss=item.equity_loss,
+        )
         for item in ranked
     ]
 

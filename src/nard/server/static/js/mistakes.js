@@ -3,7 +3,6 @@
 // The server picks the next one (due first, across all your games), judges the play
 // entered on the board by the analysis's ranking, and moves it between Leitner boxes;
 // this page shows the board, takes the play and shows both plays with their equities.
-import { parsePlay } from "./analysis.js";
 import { api, refusalText } from "./api.js";
 import { Board, moveChecker, ownOf } from "./board.js";
 import { el, fill, tr } from "./dom.js";
@@ -194,9 +193,7 @@ export async function mistakesPage(root) {
     check.disabled = !steps.length || !open;
     if (verdict && !open) {
       // Answered: the position again, with the best play drawn on it.
-      const best = parsePlay(verdict.best.play).map(
-        (/** @type {{ from: number, to: number }} */ { from, to }) => [from, to],
-      );
+      const best = verdict.best.steps.map(({ from, to }) => [from, to]);
       board.render(boardModel(puzzle.board, puzzle.dice, best));
       return;
     }

@@ -1286,6 +1286,7 @@ export interface GuestCreate {
  */
 export interface HintPlay {
   play: string;
+  steps: StepView[];
   equity: number;
   loss: number;
 }
@@ -1452,6 +1453,7 @@ export interface PasswordChange {
  */
 export interface PlayEquityView {
   play: string;
+  steps: StepPointsView[];
   equity: number;
 }
 /**
