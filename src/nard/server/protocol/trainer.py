@@ -8,7 +8,7 @@ side's own numbering, the side on roll playing White (:class:`BoardView`).
 
 from __future__ import annotations
 
-from nard.server.protocol.views import BoardView, View, omitted_when_none
+from nard.server.protocol.views import BoardView, StepPointsView, View, omitted_when_none
 
 
 class TextView(View):
@@ -146,3 +146,19 @@ class RulesReportView(View):
     explanation: RefusalView | None
     text: TextView
     link: str
+
+
+class PracticeStepView(StepPointsView):
+    """A step put by hand (``from``, ``to`` in the player's numbering) and whether it hit."""
+
+    hit: bool
+
+
+class PracticeBoardView(View):
+    """A practice board after the steps put by hand so far (``POST /api/trainer/board``):
+    the board, where each checker may be put next (``destinations``, point to points,
+    0 off; empty once four steps are in) and the steps with their hits."""
+
+    board: BoardView
+    destinations: dict[str, list[int]]
+    steps: list[PracticeStepView]

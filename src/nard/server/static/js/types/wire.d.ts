@@ -1523,6 +1523,32 @@ export interface PongMessage {
   id: number | null;
 }
 /**
+ * A practice board after the steps put by hand so far (``POST /api/trainer/board``):
+ * the board, where each checker may be put next (``destinations``, point to points,
+ * 0 off; empty once four steps are in) and the steps with their hits.
+ *
+ * This interface was referenced by `NardWire`'s JSON-Schema
+ * via the `definition` "PracticeBoardView".
+ */
+export interface PracticeBoardView {
+  board: BoardView;
+  destinations: {
+    [k: string]: number[];
+  };
+  steps: PracticeStepView[];
+}
+/**
+ * A step put by hand (``from``, ``to`` in the player's numbering) and whether it hit.
+ *
+ * This interface was referenced by `NardWire`'s JSON-Schema
+ * via the `definition` "PracticeStepView".
+ */
+export interface PracticeStepView {
+  from: number;
+  to: number;
+  hit: boolean;
+}
+/**
  * This interface was referenced by `NardWire`'s JSON-Schema
  * via the `definition` "PresenceMessage".
  */
