@@ -97,7 +97,8 @@ class RuleSet:
         >>> print(STANDARD.with_(no_backgammon=True).preset_name)
         None
         """
-        for name, preset in PRESETS.items():
+        for name in PRESET_NAMES:
+            preset = PRESETS[name]
             # The escape scope means nothing with the escape rule (V1) off.
             scope = self.escape_scope if self.escape_after_hit else preset.escape_scope
             if replace(self, cube=preset.cube, escape_scope=scope) == preset:
@@ -131,4 +132,5 @@ IRANIAN: Final = RuleSet(
     no_home_cover_after_hit=True,
     cube=False,
 )
-PRESETS: Final[dict[PresetName, RuleSet]] = {"standard": STANDARD, "iranian": IRANIAN}
+PRESETS: Final[dict[str, RuleSet]] = {"standard": STANDARD, "iranian": IRANIAN}
+PRESET_NAMES: Final[tuple[PresetName, ...]] = ("standard", "iranian")
