@@ -189,6 +189,14 @@ def test_a_marked_play_keeps_the_ranking_of_every_legal_play(
         played = apply_play(decision.position, decision.play).id()
         assert kept[played].equity == pytest.approx(decision.equity)
         assert decision.to_dict()["plays"][0]["position_id"] == decision.alternatives[0].position_id
+        # The page draws the plays from the steps the analysis sends, never from their text.
+        data = decision.to_dict()
+        best, chosen = (
+            Play(tuple(Step(s["from"], s["to"]) for s in data[key]))
+            for key in ("best_steps", "chosen_steps")
+        )
+        assert apply_play(decision.position, best).id() == decision.alternatives[0].position_id
+        assert apply_play(decision.position, chosen).id() == played
     assert marked > 0
 
 

@@ -67,6 +67,7 @@ function snapshot(game = {}, extra = {}) {
         turn_start_id: "x",
         dice: [3, 1],
         steps: [],
+        pips: [167, 167],
         cube: { value: 1, owner: null },
         crawford: false,
         resignation: null,
@@ -208,11 +209,10 @@ describe("what the board shows", () => {
     assert.deepEqual(shown.cube, { value: 1, owner: null });
   });
 
-  it("counts the pips of a turn under way from the last frame and the steps made", () => {
-    let model = opened({ steps: [{ from: 8, to: 5, die: 3, hit: true }] });
+  it("shows the server's pip counts of a turn under way, never its own", () => {
+    let model = opened({ steps: [{ from: 8, to: 5, die: 3, hit: true }], pips: [157, 155] });
     model = M.withFrames(model, { seq: 5, frames: [frame("start"), frame("roll", { side: "white", dice: [3, 1], pips: [160, 150], seq: 5 })] });
-    assert.deepEqual(M.livePips(model), { white: 157, black: 155 });
-    assert.equal(M.livePips(opened()), null);
+    assert.deepEqual(M.scene(model).pips, { white: 157, black: 155 });
   });
 });
 

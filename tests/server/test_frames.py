@@ -17,6 +17,8 @@ from nard.match.timeline import advance
 from nard.server.protocol.frames import frame_view
 from tests.server.conftest import Harness, Socket
 
+SIDES = ("white", "black")
+
 
 def _start(socket: Socket) -> None:
     while socket.state["game"]["phase"] == "opening":
@@ -90,6 +92,10 @@ def test_each_update_carries_the_frames_its_action_made(server: Harness) -> None
         origin, targets = next(iter(guide["destinations"].items()))
         assert ws.act("step", **{"from": int(origin), "to": targets[0]})["type"] == "ack"
         assert _last_update(ws)["frames"] == []
+        # The state counts the pips with the step entered (the roll's frame has them before).
+        now = ws.state["game"]
+        counted = [sum(p * n for p, n in enumerate(now["board"][side])) for side in SIDES]
+        assert now["pips"] == counted and now["pips"] != roll["pips"]
         ws.play_turn()
         [play] = _last_update(ws)["frames"]
         assert play["kind"] == "play" and play["move"] == 1 and play["play"]

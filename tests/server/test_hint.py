@@ -61,6 +61,9 @@ def test_hint_gives_the_engines_best_legal_plays(server: Harness) -> None:
     for item in plays:
         play = parse_play(item["play"], position, roll)
         assert is_legal(position, roll, play, STANDARD), item
+        # The steps the page draws are the play's (the notation's), from the engine.
+        steps = sorted((step["from"], step["to"]) for step in item["steps"])
+        assert steps == sorted((step.from_point, step.to_point) for step in play.steps), item
     assert len({item["play"] for item in plays}) == len(plays)
     # Best first: the losses are measured from the first play.
     assert plays[0]["loss"] == 0.0

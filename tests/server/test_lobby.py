@@ -71,6 +71,32 @@ def test_a_challenge_appears_in_every_lobby_and_goes_the_moment_it_is_taken(
     assert both[0]["rated"] is True and both[0]["settings"]["length"] == 3
 
 
+def test_a_challenge_whose_switches_are_a_preset_is_named_by_it(server: Harness) -> None:
+    """A form sends every switch: those that equal a preset are no custom rules."""
+    account(server, "ida")
+    standard = {
+        "preset": "standard",
+        "escape_after_hit": False,
+        "escape_scope": "board",
+        "no_home_cover_after_hit": False,
+        "gammon_wins_match": False,
+        "no_backgammon": False,
+    }
+    iranian = {**standard, "escape_after_hit": True, "escape_scope": "home"}
+    iranian["no_home_cover_after_hit"] = True
+    made = {
+        "standard": challenge(server, "ida", length=3, rules=standard, cube=True),
+        "iranian": challenge(server, "ida", length=3, rules=iranian, cube=True),
+        "custom": challenge(server, "ida", length=3, rules={**standard, "no_backgammon": True}),
+    }
+    with lobby(server, "ida") as socket:
+        seen = until(socket, lambda m: m["type"] == "lobby" and len(m["challenges"]) == 3)
+    named = {c["id"]: c["rules"] for c in seen["challenges"]}
+    assert {named[public_id]: name for name, public_id in made.items()} == {
+        name: name for name in made
+    }
+
+
 def test_two_people_accepting_at_once_get_exactly_one_game(server: Harness) -> None:
     account(server, "cat")
     takers = ("dan", "eve", "fay", "gus")
@@ -199,6 +225,7 @@ def test_a_challenge_with_custom_switches_starts_a_game_under_them(server: Harne
         "gammon_wins_match": True,
         "no_backgammon": True,
         "cube": False,
+        "preset": None,
     }
 
 

@@ -9,8 +9,16 @@ from typing import Any
 
 import pytest
 
+from nard.core.board import Position
+from nard.core.plays import Play, Step, apply_play
 from nard.trainer.leitner import MASTERED_AFTER, RETRY
 from tests.server.conftest import Harness
+
+
+def reached(position_id: str, steps: list[dict[str, int]]) -> str:
+    play = Play(tuple(Step(step["from"], step["to"]) for step in steps))
+    return apply_play(Position.from_id(position_id), play).id()
+
 
 TURNS = 14
 
@@ -89,8 +97,15 @@ def test_mistakes_become_puzzles_answered_by_the_ranking(server: Harness) -> Non
     url = f"/api/mistakes/{puzzle['id']}/answer"
     wrong = server.request("mia", "POST", url, json={"play": decision["chosen"]}).json()
     assert wrong["legal"] is True and wrong["judged"] is True and wrong["right"] is False
-    assert wrong["played"] == {"play": decision["chosen"], "equity": decision["equity"]}
-    assert wrong["best"] == {"play": decision["best"], "equity": decision["best_equity"]}
+    played, best = wrong["played"], wrong["best"]
+    assert (played["play"], played["equity"]) == (decision["chosen"], decision["equity"])
+    assert (best["play"], best["equity"]) == (decision["best"], decision["best_equity"])
+    # The steps the page draws reach the board the analysis' steps of each play reach.
+    for shown, analysed in ((played, "chosen_steps"), (best, "best_steps")):
+        assert shown["steps"]
+        assert reached(decision["position_id"], shown["steps"]) == reached(
+            decision["position_id"], decision[analysed]
+        )
     assert wrong["yours"]["equity"] == pytest.approx(decision["equity"], abs=1e-6)
     assert wrong["difference"] == pytest.approx(decision["loss"], abs=2e-6)
     assert wrong["loss"] > wrong["tolerance"] == result["thresholds"]["doubtful"]

@@ -45,12 +45,13 @@ def documented(heading: str) -> dict[str, set[str]]:
 
 
 def wire_fields(model: type[BaseModel]) -> set[str]:
-    """The field names as they appear in JSON (aliases), without ``type``."""
+    """The field names as they appear in JSON (aliases, computed fields too), without
+    ``type``."""
     return {
         str(info.serialization_alias or info.alias or name)
         for name, info in model.model_fields.items()
         if name != "type"
-    } - {"type"}
+    } | set(model.model_computed_fields) - {"type"}
 
 
 def type_name(model: type[BaseModel]) -> str:

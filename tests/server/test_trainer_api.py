@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
+from nard.core.board import Position
 from nard.core.notation import format_play
 from nard.server.app import create_app
 from nard.server.config import Settings
@@ -27,6 +28,34 @@ def key(
     seed: int, kind: Kind, level: Level = Level.MEDIUM, rules: str = "standard"
 ) -> dict[str, str | int]:
     return {"seed": seed, "kind": kind.value, "rules": rules, "level": level.value}
+
+
+def test_a_practice_board_puts_the_steps_by_hand_and_says_where_a_checker_may_go(
+    client: TestClient,
+) -> None:
+    """The board after free steps (a lone checker hit), and where a checker may go next."""
+    white, black = [0] * 26, [0] * 26
+    white[13], white[6] = 14, 1
+    black[25 - 4], black[25 - 3], black[25 - 2] = 1, 2, 12  # White's 4 lone, 3 held
+    position = Position(tuple(white), tuple(black))
+    first = client.post(
+        "/api/trainer/board", json={"position_id": position.id(), "steps": [[6, 4]]}
+    ).json()
+    assert first["steps"] == [{"from": 6, "to": 4, "hit": True}]
+    assert first["board"]["white"][4] == 1 and first["board"]["black"][25] == 1
+    assert first["board"]["black"][25 - 4] == 0
+    assert sorted(first["destinations"]) == ["13", "4"]
+    assert 3 not in first["destinations"]["4"] and 2 not in first["destinations"]["4"]
+    assert first["destinations"]["4"] == [1, 0] and 12 in first["destinations"]["13"]
+    # Four steps are a whole turn: nothing more may be put.
+    full = [[13, 12], [13, 12], [13, 12], [13, 12]]
+    body = client.post("/api/trainer/board", json={"position_id": position.id(), "steps": full})
+    assert body.json()["destinations"] == {} and body.json()["board"]["white"][12] == 4
+    for steps in ([[6, 3]], [[6, 7]], [[5, 1]]):  # onto a held point, backwards, no checker
+        refused = client.post(
+            "/api/trainer/board", json={"position_id": position.id(), "steps": steps}
+        )
+        assert refused.status_code == 422 and refused.json()["code"] == "invalid", steps
 
 
 def test_a_drill_is_its_link_and_hides_its_answer(client: TestClient) -> None:

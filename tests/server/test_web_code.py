@@ -39,6 +39,27 @@ def test_every_module_is_type_checked() -> None:
     assert not unchecked, f"start these with // @ts-check: {sorted(unchecked)}"
 
 
+RULES_COPIES = ("parsePlay", "formatPlay", "freeMoves", "pipCount", "livePips", "framesOf")
+"""The rules the page once computed itself (issue 22): the server sends them now."""
+
+
+def test_no_module_keeps_a_copy_of_the_rules() -> None:
+    """No JS file parses or formats plays, finds free steps, counts pips, replays a match
+    or keeps the starting board: nard.core computes them and the protocol carries them."""
+    names = "|".join(RULES_COPIES)
+    defines = re.compile(
+        rf"\b(?:function\s*\*?\s*(?:{names})\b|(?:const|let|var)\s+(?:{names}|START)\s*=)"
+    )
+    found = {
+        name: [line.strip() for line in lines if defines.search(line)]
+        for name, lines in modules().items()
+    }
+    found = {name: hits for name, hits in found.items() if hits}
+    assert not found, f"ask the server for these instead: {found}"
+    assert defines.search("export function parsePlay(text) {")
+    assert defines.search("const START = () => [0, 2];")
+
+
 def js_types() -> ModuleType:
     spec = importlib.util.spec_from_file_location("js_types", ROOT / "tools" / "js_types.py")
     assert spec is not None and spec.loader is not None

@@ -18,11 +18,14 @@ def test_settings_in_the_state(server: Harness) -> None:
     assert settings["length"] == 3 and settings["crawford"] is True
     assert settings["bot_level"] == "beginner" and settings["options"]["opening"] == "standard"
     record = server.request("gus", "GET", f"/api/games/{game['id']}/record.json").json()
-    assert settings["rules"] == record["rules"] and settings["options"] == record["options"]
+    assert settings["rules"] == {**record["rules"], "preset": "iranian"}
+    assert settings["options"] == record["options"]
     with server.socket("gus", game["id"]) as ws:
         assert ws.game["settings"] == settings
     hotseat = server.new_game("gus", mode="hotseat", length=None, rules={"cube": False})
     assert hotseat["settings"]["rules"]["cube"] is False
+    # The cube is named on its own: with it off, the switches are still Standard's.
+    assert hotseat["settings"]["rules"]["preset"] == "standard"
     assert hotseat["settings"]["bot_level"] is None
 
 

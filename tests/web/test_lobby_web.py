@@ -215,6 +215,7 @@ def test_a_challenge_offered_with_custom_rules_from_the_form(
         "gammon_wins_match": True,
         "no_backgammon": False,
         "cube": False,
+        "preset": None,
     }
     # The host's lobby takes them to the new game: let it go before coming back.
     page.wait_for_url(f"**/game/{taken.json()['game']}")

@@ -362,6 +362,7 @@ def test_hint_lists_the_best_plays_and_draws_the_first(
     from nard.core.board import Position, Side
     from nard.core.dice import Roll
     from nard.core.notation import format_play
+    from nard.server.protocol.events import step_view
 
     context = context_factory("en")
     # The page no longer downloads the API description to learn whether hints exist.
@@ -374,7 +375,13 @@ def test_hint_lists_the_best_plays_and_draws_the_first(
     position = Position.from_id(state["position_id"], turn=side)
     ranked = hint_plays(position, Roll(*state["dice"]), evaluator=PipCountEvaluator(), limit=5)
     plays = [
-        {"play": format_play(item.play), "equity": item.equity, "loss": item.equity_loss}
+        {
+            "play": format_play(item.play),
+            # The server sends each play's steps (the page draws them, never parses text).
+            "steps": [step_view(step).model_dump(by_alias=True) for step in item.play],
+            "equity": item.equity,
+            "loss": item.equity_loss,
+        }
         for item in ranked
     ]
     context.route(

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import Final
+from typing import Final, Literal
 
 
 class Rule(StrEnum):
@@ -55,6 +55,9 @@ class EscapeScope(StrEnum):
     """Hits anywhere, entering from the bar included."""
 
 
+PresetName = Literal["standard", "iranian"]
+
+
 @dataclass(frozen=True, slots=True)
 class RuleSet:
     """The switches that change the game; every field defaults to the standard rules.
@@ -84,6 +87,24 @@ class RuleSet:
             names = ", ".join(sorted(PRESETS))
             raise ValueError(f"unknown rule preset {name!r}; choose one of {names}") from None
 
+    @property
+    def preset_name(self) -> PresetName | None:
+        """The preset whose switches these are, the cube aside (a page names the cube
+        on its own): ``standard``, ``iranian``, or None for custom rules.
+
+        >>> STANDARD.with_(cube=False).preset_name, IRANIAN.with_(cube=True).preset_name
+        ('standard', 'iranian')
+        >>> print(STANDARD.with_(no_backgammon=True).preset_name)
+        None
+        """
+        for name in PRESET_NAMES:
+            preset = PRESETS[name]
+            # The escape scope means nothing with the escape rule (V1) off.
+            scope = self.escape_scope if self.escape_after_hit else preset.escape_scope
+            if replace(self, cube=preset.cube, escape_scope=scope) == preset:
+                return name
+        return None
+
     def with_(self, **changes: object) -> RuleSet:
         """A copy with some switches changed."""
         return replace(self, **changes)  # type: ignore[arg-type]
@@ -111,4 +132,5 @@ IRANIAN: Final = RuleSet(
     no_home_cover_after_hit=True,
     cube=False,
 )
-PRESETS: Final = {"standard": STANDARD, "iranian": IRANIAN}
+PRESETS: Final[dict[str, RuleSet]] = {"standard": STANDARD, "iranian": IRANIAN}
+PRESET_NAMES: Final[tuple[PresetName, ...]] = ("standard", "iranian")

@@ -22,6 +22,7 @@ from typing import Any, Final, Literal
 from nard.core.board import Position
 from nard.core.dice import Roll
 from nard.core.explain import Explanation
+from nard.core.plays import Play
 from nard.core.rules import EscapeScope, RuleSet
 from nard.trainer.judge import judge_play
 from nard.trainer.rule_sets import RULE_SETS
@@ -182,6 +183,16 @@ def check_answer(puzzle: Puzzle, text: str, rules: RuleSet) -> Answer:
     loss = max(0.0, puzzle.best_equity - candidate.equity)
     right = candidate.searched and loss <= puzzle.tolerance
     return Answer(text, candidate=candidate, loss=loss, right=right, tolerance=puzzle.tolerance)
+
+
+def ranked_play(puzzle: Puzzle, text: str, rules: RuleSet) -> Play:
+    """The legal play the ranking names ``text`` (the game's or the best play), found by
+    the board it leads to, so a page draws it from steps; no play when none is ranked so."""
+    reached = next((c.position_id for c in puzzle.ranking if c.play == text), None)
+    for play, after in puzzle.position.legal_plays(puzzle.roll, rules).items():
+        if after.id() == reached:
+            return play
+    return Play()
 
 
 def rules_to_dict(rules: RuleSet) -> dict[str, Any]:

@@ -153,6 +153,8 @@ class Decision:
             "cube": {"value": self.cube.value, "owner": side_name(self.cube.owner)},
             "chosen": self.chosen,
             "best": self.best,
+            "chosen_steps": steps_of(self.play),
+            "best_steps": steps_of(self.best_play),
             "equity": round(self.equity, 6),
             "best_equity": round(self.best_equity, 6),
             "loss": round(self.loss, 6),
@@ -163,6 +165,12 @@ class Decision:
             "luck_kind": None if self.luck_kind is None else self.luck_kind.value,
             "plays": [alternative.to_dict() for alternative in self.alternatives],
         }
+
+
+def steps_of(play: Play | None) -> list[dict[str, int]]:
+    """A play's steps in the mover's numbering, as the page draws them (none for a cube
+    decision or no play)."""
+    return [] if play is None else [{"from": s.from_point, "to": s.to_point} for s in play]
 
 
 def side_name(side: Side | None) -> str | None:

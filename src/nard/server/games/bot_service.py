@@ -26,7 +26,7 @@ from nard.server.ports import JobRunner
 from nard.server.ports.redis.jobs import RETRY_S
 from nard.server.process.metrics import Metrics
 from nard.server.process.pool_child import die_with_parent
-from nard.server.protocol.events import side_name
+from nard.server.protocol.events import side_name, step_view
 from nard.server.protocol.http import HintPlay
 from nard.server.protocol.views import CubeHintView, CubeProper
 
@@ -52,7 +52,12 @@ def hint(game: Game, limit: int) -> list[HintPlay]:
     assert game.turn_start is not None and game.roll is not None
     ranked = hint_plays(game.turn_start, game.roll, game.rules, cube=cube_state(game), limit=limit)
     return [
-        HintPlay(play=format_play(item.play), equity=item.equity, loss=item.equity_loss)
+        HintPlay(
+            play=format_play(item.play),
+            steps=[step_view(step) for step in item.play],
+            equity=item.equity,
+            loss=item.equity_loss,
+        )
         for item in ranked
     ]
 

@@ -129,6 +129,7 @@ def _game_view(game: Game) -> tuple[GameStateView, GuideView | None]:
         turn_start_id=None if game.turn_start is None else game.turn_start.id(),
         dice=None if game.roll is None else (game.roll.high, game.roll.low),
         steps=[step_view(step) for step in game.steps],
+        pips=white.pip_counts(),
         cube=CubeView(value=game.cube.value, owner=side_name(game.cube.owner)),
         crawford=game.crawford,
         resignation=None

@@ -55,9 +55,7 @@ def lobby_view(session: Session, online: list[int], seeking: int) -> LobbyMessag
                 id=challenge.public_id,
                 creator=player_view(creator),
                 length=terms.length,
-                rules="custom"
-                if terms.rules.model_dump(exclude={"preset", "cube"}, exclude_none=True)
-                else terms.rules.preset,
+                rules=rule_set(request.rules).preset_name or "custom",
                 cube=rule_set(request.rules).cube,
                 clock=terms.clock,
                 rated=bool(challenge.terms.get("rated")),

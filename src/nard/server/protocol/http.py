@@ -21,6 +21,7 @@ from nard.server.protocol.views import (
     OutcomeView,
     SeatView,
     SideName,
+    StepView,
     Strict,
     View,
 )
@@ -134,6 +135,8 @@ class HintRequest(Strict):
 class HintPlay(BaseModel):
     play: str
     """In gnubg notation from the player's side, e.g. ``24/18 13/11``."""
+    steps: list[StepView]
+    """The play's steps in the player's numbering (the page draws them as arrows)."""
     equity: float
     loss: float
 

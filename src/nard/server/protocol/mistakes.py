@@ -15,7 +15,7 @@ from typing import Literal
 from pydantic import Field
 
 from nard.server.protocol.trainer import RefusalView
-from nard.server.protocol.views import BoardView, RulesView, Strict, View
+from nard.server.protocol.views import BoardView, RulesView, StepPointsView, Strict, View
 
 
 class PuzzleCountsView(View):
@@ -68,6 +68,8 @@ class MadePuzzlesView(View):
 
 class PlayEquityView(View):
     play: str
+    steps: list[StepPointsView]
+    """The play's steps in the player's numbering (empty when the ranking lacks it)."""
     equity: float
 
 

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
-from nard.server.protocol.views import BoardView, View, omitted_when_none
+from nard.server.protocol.views import BoardView, StepPointsView, View, omitted_when_none
 
 _MAX_PLAYS = 200
+MAX_PRACTICE_STEPS = 4
+"""Steps a practice board takes by hand (a play has at most four)."""
 
 
 class TextView(View):
@@ -173,3 +175,26 @@ class Answer(DrillKey):
     missed_before: bool = False
     """Decision drills: whether an earlier question of this walk was answered wrong
     (the walk counts once, at its last question)."""
+
+
+class PracticeStepView(StepPointsView):
+    """A step put by hand (``from``, ``to`` in the player's numbering) and whether it hit."""
+
+    hit: bool
+
+
+class PracticeBoardView(View):
+    """A practice board after the steps put by hand so far (``POST /api/trainer/board``):
+    the board, where each checker may be put next (``destinations``, point to points,
+    0 off; empty once four steps are in) and the steps with their hits."""
+
+    board: BoardView
+    destinations: dict[str, list[int]]
+    steps: list[PracticeStepView]
+
+
+class PracticeSteps(BaseModel):
+    """A practice position (the side on roll plays White) and the steps put by hand."""
+
+    position_id: str = Field(max_length=20)
+    steps: list[tuple[int, int]] = Field(default_factory=list, max_length=MAX_PRACTICE_STEPS)

@@ -11,7 +11,17 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import AliasChoices, BaseModel, ConfigDict, Field, JsonValue
+from pydantic import (
+    AliasChoices,
+    BaseModel,
+    ConfigDict,
+    Field,
+    JsonValue,
+    computed_field,
+    model_validator,
+)
+
+from nard.core.rules import EscapeScope, PresetName, RuleSet
 
 SideName = Literal["white", "black"]
 Point = Annotated[int, Field(ge=0, le=25)]
@@ -108,6 +118,8 @@ class GameStateView(View):
     played): with ``dice`` and ``steps`` it names a refused step for a report."""
     dice: tuple[int, int] | None
     steps: list[StepView]
+    pips: tuple[int, int]
+    """White's and Black's pip counts on ``board`` (the steps entered so far counted)."""
     cube: CubeView
     crawford: bool
     resignation: ResignationView | None
@@ -167,6 +179,28 @@ class RulesView(View):
     gammon_wins_match: bool
     no_backgammon: bool
     cube: bool
+
+    @model_validator(mode="before")
+    @classmethod
+    def _computed_preset(cls, data: Any) -> Any:
+        """A view read back from its own JSON: the preset is computed, never taken."""
+        if isinstance(data, dict) and "preset" in data:
+            return {key: value for key, value in data.items() if key != "preset"}
+        return data
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def preset(self) -> PresetName | None:
+        """The preset these switches are (the cube aside: it is named on its own), or
+        None for custom rules; the server names it so no page keeps a preset's table."""
+        return RuleSet(
+            escape_after_hit=self.escape_after_hit,
+            escape_scope=EscapeScope(self.escape_scope),
+            no_home_cover_after_hit=self.no_home_cover_after_hit,
+            gammon_wins_match=self.gammon_wins_match,
+            no_backgammon=self.no_backgammon,
+            cube=self.cube,
+        ).preset_name
 
 
 class OptionsView(View):

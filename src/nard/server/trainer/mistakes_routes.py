@@ -10,6 +10,7 @@ from typing import Annotated
 from fastapi import APIRouter, Query, Request
 
 from nard.core.board import Position
+from nard.core.rules import RuleSet
 from nard.server.deps import CurrentPlayer, OptionalPlayer, RoomsDep
 from nard.server.games.routes import visible_game
 from nard.server.protocol.mistakes import (
@@ -22,14 +23,14 @@ from nard.server.protocol.mistakes import (
     PuzzleView,
 )
 from nard.server.protocol.trainer import RefusalView
-from nard.server.protocol.views import BoardView, RulesView
+from nard.server.protocol.views import BoardView, RulesView, StepPointsView
 from nard.server.refusals import Refusal, RefusalCode
-from nard.server.trainer.mistakes import MistakesService, aware
+from nard.server.trainer.mistakes import MistakesService, aware, puzzle_from_row
 from nard.server.trainer.routes import refusal_view
 from nard.storage.mistake_puzzles import PuzzleCounts
 from nard.storage.models import MistakePuzzle
 from nard.trainer.leitner import LAST_BOX
-from nard.trainer.mistakes import move_rules_name, rules_from_dict
+from nard.trainer.mistakes import Puzzle, move_rules_name, ranked_play, rules_from_dict
 
 router = APIRouter(tags=["mistakes"])
 
@@ -127,6 +128,15 @@ async def read_puzzle(puzzle_id: int, player: CurrentPlayer, request: Request) -
     return _view(kept.row, kept.game)
 
 
+def _play_view(puzzle: Puzzle, play: str, equity: float, rules: RuleSet) -> PlayEquityView:
+    steps = ranked_play(puzzle, play, rules)
+    return PlayEquityView(
+        play=play,
+        steps=[StepPointsView(from_point=s.from_point, to_point=s.to_point) for s in steps],
+        equity=equity,
+    )
+
+
 @router.post("/api/mistakes/{puzzle_id}/answer")
 async def answer_puzzle(
     puzzle_id: int, body: PuzzleAnswer, player: CurrentPlayer, request: Request
@@ -136,12 +146,13 @@ async def answer_puzzle(
     counts for nothing and comes back with the rule's explanation."""
     answered = await _service(request).answer(player.id, _puzzle_id(puzzle_id), body.play)
     row, judged = answered.row, answered.answer
+    puzzle, rules = puzzle_from_row(row), rules_from_dict(row.rules)
     explanation: RefusalView | None = None
     if judged.explanation is not None:
         explanation = refusal_view(judged.explanation)
     yours = None
     if judged.candidate is not None:
-        yours = PlayEquityView(play=judged.candidate.play, equity=judged.candidate.equity)
+        yours = _play_view(puzzle, judged.candidate.play, judged.candidate.equity, rules)
     return PuzzleVerdict(
         right=judged.right,
         legal=judged.legal,
@@ -151,8 +162,8 @@ async def answer_puzzle(
         error_code=judged.error_code,
         yours=yours,
         loss=judged.loss,
-        played=PlayEquityView(play=row.played, equity=row.played_equity),
-        best=PlayEquityView(play=row.best, equity=row.best_equity),
+        played=_play_view(puzzle, row.played, row.played_equity, rules),
+        best=_play_view(puzzle, row.best, row.best_equity, rules),
         difference=row.best_equity - row.played_equity,
         tolerance=row.tolerance,
         box=row.box,

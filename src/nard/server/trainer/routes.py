@@ -18,16 +18,21 @@ from nard.core.board import Position
 from nard.core.dice import Roll
 from nard.core.errors import InvalidIdError
 from nard.core.explain import Explanation
+from nard.core.free_steps import free_destinations, free_step
 from nard.core.notation import format_play
 from nard.core.plays import Play
 from nard.server.deps import OptionalPlayer, PlayerOrGuest
 from nard.server.protocol.trainer import (
+    MAX_PRACTICE_STEPS,
     Answer,
     CustomsRefusalView,
     DecisionVerdict,
     DrillKey,
     DrillView,
     PlaysVerdict,
+    PracticeBoardView,
+    PracticeSteps,
+    PracticeStepView,
     ProgressList,
     ProgressView,
     RefusalView,
@@ -59,6 +64,8 @@ RULE_CHOICES = ("R5", "R6", "R8", "R9", "R12", "R13", "R14", "V1", "V2")
 """The rules a "why refused" drill offers to choose from."""
 
 _MAX_TEXT = 80
+_MAX_STEPS = MAX_PRACTICE_STEPS
+"""A turn has at most four steps (doubles): no more are put on a practice board."""
 
 
 def _shell() -> FileResponse:
@@ -162,6 +169,29 @@ async def answer(body: Answer, player: PlayerOrGuest, request: Request) -> Verdi
         )
         verdict.progress = ProgressView(**asdict(progress))
     return verdict
+
+
+@router.post("/api/trainer/board")
+async def practice_board(body: PracticeSteps) -> PracticeBoardView:
+    """The board of a drill or a mistake puzzle after the steps put by hand (any checker
+    to a lower point not blocked, or off: nard.core.free_steps); the play is judged
+    once entered, so these steps need not be legal."""
+    try:
+        position = Position.from_id(body.position_id)
+        made = []
+        for from_point, to_point in body.steps:
+            position, step = free_step(position, from_point, to_point)
+            made.append(step)
+    except (InvalidIdError, ValueError) as error:
+        raise _invalid(str(error)) from None
+    destinations = {} if len(made) >= _MAX_STEPS else free_destinations(position)
+    return PracticeBoardView(
+        board=_board(position),
+        destinations={str(point): list(targets) for point, targets in destinations.items()},
+        steps=[
+            PracticeStepView(from_point=s.from_point, to_point=s.to_point, hit=s.hit) for s in made
+        ],
+    )
 
 
 @router.get("/api/trainer/progress")

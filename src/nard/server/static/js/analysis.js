@@ -13,6 +13,8 @@ import { svg } from "./shared/svg.js";
  * @property {number} move
  * @property {string} chosen
  * @property {string} best
+ * @property {{from: number, to: number}[]} [chosen_steps]  the played play's steps (mover's numbering)
+ * @property {{from: number, to: number}[]} [best_steps]  the best play's steps (older analyses lack them)
  * @property {number} equity
  * @property {number} best_equity
  * @property {number} loss
@@ -142,31 +144,6 @@ export function decisionNodes(decision) {
     parts.push(` · ${t("analysis.rollLuck", { luck: signed(decision.luck) })}`);
   }
   return parts;
-}
-
-/**
- * Steps of a play in gnubg notation ("24/18 13/11*", "bar/22", "6/off", "8/5(2)",
- * "24/18/13"), to draw a play the server named (a hint, an analysis's better play) as arrows.
- * @param {string} text
- * @returns {{from: number, to: number}[]}
- */
-export function parsePlay(text) {
-  const steps = [];
-  for (const token of String(text).trim().split(/\s+/)) {
-    const match = token.match(/^([^()]+)(?:\((\d)\))?$/);
-    if (!match) continue;
-    const points = match[1]
-      .replace(/\*/g, "")
-      .split("/")
-      .map((part) => (part === "bar" ? 25 : part === "off" ? 0 : Number(part)));
-    if (points.some((point) => Number.isNaN(point))) continue;
-    const times = Number(match[2] || 1);
-    for (let i = 0; i < times; i += 1) {
-      for (let j = 0; j + 1 < points.length; j += 1)
-        steps.push({ from: points[j], to: points[j + 1] });
-    }
-  }
-  return steps;
 }
 
 /**

@@ -8,7 +8,7 @@ import { moveChecker, occupant } from "./board/geometry.js";
 import { locOf, other, ownOf } from "./shared/locations.js";
 import { svg as el } from "./shared/svg.js";
 
-export { locOf, moveChecker, other, ownOf };
+export { locOf, other, ownOf };
 
 /** @typedef {import("./board/geometry.js").BoardModel} BoardModel */
 /** @typedef {import("./shared/types.js").Side} Side */

@@ -2,11 +2,10 @@
 // The rules trainer's three kinds of drill: plays (entered on the board or typed), "why
 // refused" (which rule, which common mistake) and the decision walk (yes or no per
 // question). Each takes its answers, sends them, and shows the server's verdicts.
-import { moveChecker } from "./board.js";
 import { el, fill, findAll, tr } from "./dom.js";
 import { lang, num, t, translate } from "./i18n.js";
 import { notation } from "./notation.js";
-import { boardModel, freeMoves, playNode, stepsText } from "./practice.js";
+import { NO_MOVES, boardModel, playNode, practiceBoard, stepsText } from "./practice.js";
 import { ruleHref, ruleName } from "./rules.js";
 
 /**
@@ -100,26 +99,42 @@ export function playsDrill(page) {
   translate(answerBox);
   /** @type {Step[]} */
   let steps = [];
-  let position = drill.board;
+  let shown = { board: drill.board, moves: NO_MOVES() };
+  let asked = 0;
   const showBoardPlay = () => {
     const text = stepsText(steps);
     boardSteps.textContent = notation(text);
     addBoardPlay.disabled = !steps.length;
     undoBoardPlay.disabled = !steps.length;
-    board.render(
-      boardModel(position, drill.dice, [], steps.length < 4 ? freeMoves(position) : undefined),
-    );
+    board.render(boardModel(shown.board, drill.dice, [], shown.moves));
     return text;
+  };
+  // The server puts the steps on the board; only its answer to the latest steps is shown.
+  const putSteps = async () => {
+    const mine = ++asked;
+    shown = { board: shown.board, moves: NO_MOVES() };
+    showBoardPlay();
+    const asking = [...steps];
+    try {
+      const answer = await practiceBoard(drill.position_id, asking);
+      if (mine === asked) shown = answer;
+    } catch {
+      // A step the server refuses (a click on a board it had not answered yet) goes back.
+      if (mine === asked && asking.length) {
+        steps = asking.slice(0, -1);
+        return putSteps();
+      }
+    }
+    if (mine === asked) showBoardPlay();
   };
   page.onBoard((from, to) => {
     steps.push([from, to]);
-    position = moveChecker(position, "white", from, to);
-    showBoardPlay();
+    putSteps();
   });
   const clearBoardPlay = () => {
     steps = [];
-    position = drill.board;
-    showBoardPlay();
+    shown = { board: drill.board, moves: NO_MOVES() };
+    putSteps();
   };
   /** @param {string} text */
   const enter = (text) => {

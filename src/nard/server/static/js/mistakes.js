@@ -3,18 +3,18 @@
 // The server picks the next one (due first, across all your games), judges the play
 // entered on the board by the analysis's ranking, and moves it between Leitner boxes;
 // this page shows the board, takes the play and shows both plays with their equities.
-import { parsePlay } from "./analysis.js";
 import { api, refusalText } from "./api.js";
-import { Board, moveChecker, ownOf } from "./board.js";
+import { Board, ownOf } from "./board.js";
 import { el, fill, tr } from "./dom.js";
 import { lang, num, onLangChange, signed, t, translate } from "./i18n.js";
 import { notation } from "./notation.js";
 import {
+  NO_MOVES,
   boardModel,
   diceWords,
   explanation,
-  freeMoves,
   playNode,
+  practiceBoard,
   puzzleCounts,
   stepsText,
 } from "./practice.js";
@@ -178,8 +178,9 @@ export async function mistakesPage(root) {
   let verdict = null;
   /** @type {Step[]} */
   let steps = [];
-  /** @type {PuzzleView["board"] | null} */
-  let position = null;
+  /** @type {{ board: PuzzleView["board"], moves: import("./practice.js").Moves } | null} */
+  let shown = null;
+  let asked = 0;
 
   /** @param {import("./types/wire.js").PuzzleCountsView} counts */
   const showCounts = (counts) => {
@@ -187,22 +188,18 @@ export async function mistakesPage(root) {
     masteredRule.textContent = t("mistakes.masteredRule", { times: MASTERED_AFTER });
   };
   const drawBoard = () => {
-    if (!puzzle || !position) return;
+    if (!puzzle || !shown) return;
     const open = !verdict || !verdict.legal;
     boardSteps.textContent = notation(stepsText(steps));
     undo.disabled = !steps.length || !open;
     check.disabled = !steps.length || !open;
     if (verdict && !open) {
       // Answered: the position again, with the best play drawn on it.
-      const best = parsePlay(verdict.best.play).map(
-        (/** @type {{ from: number, to: number }} */ { from, to }) => [from, to],
-      );
+      const best = verdict.best.steps.map(({ from, to }) => [from, to]);
       board.render(boardModel(puzzle.board, puzzle.dice, best));
       return;
     }
-    board.render(
-      boardModel(position, puzzle.dice, [], steps.length < 4 ? freeMoves(position) : undefined),
-    );
+    board.render(boardModel(shown.board, puzzle.dice, [], shown.moves));
   };
   /** @param {NextPuzzleView} answer */
   const show = (answer) => {
@@ -237,9 +234,27 @@ export async function mistakesPage(root) {
     next.hidden = !verdict?.legal;
     drawBoard();
   };
+  // The server puts the steps on the board; only its answer to the latest steps is shown.
+  const putSteps = async () => {
+    if (!puzzle) return;
+    const mine = ++asked;
+    const asking = [...steps];
+    try {
+      const fresh = await practiceBoard(puzzle.position_id, asking);
+      if (mine === asked) shown = fresh;
+    } catch {
+      // A step the server refuses (a click on a board it had not answered yet) goes back.
+      if (mine === asked && asking.length) {
+        steps = asking.slice(0, -1);
+        return putSteps();
+      }
+    }
+    if (mine === asked) drawBoard();
+  };
   const clearPlay = () => {
     steps = [];
-    position = puzzle ? puzzle.board : null;
+    shown = puzzle ? { board: puzzle.board, moves: NO_MOVES() } : null;
+    putSteps();
   };
   const load = async () => {
     verdict = null;
@@ -254,10 +269,11 @@ export async function mistakesPage(root) {
     section.dataset.puzzle = puzzle ? String(puzzle.id) : "";
     clearPlay();
     onBoard = (from, to) => {
-      if (!puzzle || !position || verdict?.legal || steps.length >= 4) return;
+      if (!puzzle || !shown || verdict?.legal || steps.length >= 4) return;
       steps.push([from, to]);
-      position = moveChecker(position, "white", from, to);
+      shown = { board: shown.board, moves: NO_MOVES() };
       drawBoard();
+      putSteps();
     };
     show(answer);
   };

@@ -1,6 +1,7 @@
 // @ts-check
 // What the practice pages share (the rules trainer, its problem reports, learn from your
 // mistakes): the board they draw, plays entered by hand, and the engine's refusals.
+import { api } from "./api.js";
 import { locOf } from "./board.js";
 import { el } from "./dom.js";
 import { lang, num, t } from "./i18n.js";
@@ -42,25 +43,28 @@ export const diceWords = (dice) =>
  */
 export const playNode = (text) => el("bdi", { dir: "ltr", class: "notation" }, notation(text));
 
+/** No checker may be moved by hand (the board waits for the server, or the play is in). */
+export const NO_MOVES = () => ({ sources: new Set(), targets: new Map() });
+
 /**
- * Where White (the side on roll) may put a checker by hand: any checker, to any lower
- * point not held by two or more of Black's, or off; the rules judge it afterwards.
- * @param {BoardView} board
- * @returns {Moves}
+ * The practice position ``positionId`` after ``steps`` put by hand, and where White (the
+ * side on roll) may put a checker next: the server's (``POST /api/trainer/board``), which
+ * lets any checker go to a lower point not blocked, or off; the rules judge the play after.
+ * @param {string} positionId
+ * @param {Step[]} steps
+ * @returns {Promise<{ board: BoardView, moves: Moves }>}
  */
-export function freeMoves(board) {
-  const sources = new Set();
-  const targets = new Map();
-  for (let from = 25; from >= 1; from -= 1) {
-    if (!board.white[from] || (board.white[25] && from !== 25)) continue;
-    const loc = locOf("white", from, "white");
-    const reach = new Set(["off-white"]);
-    for (let to = from - 1; to >= 1; to -= 1)
-      if (board.black[25 - to] < 2) reach.add(locOf("white", to, "white"));
-    sources.add(loc);
-    targets.set(loc, reach);
+export async function practiceBoard(positionId, steps) {
+  /** @type {import("./types/wire.js").PracticeBoardView} */
+  const answer = await api("POST", "/api/trainer/board", { position_id: positionId, steps });
+  /** @type {Moves} */
+  const moves = NO_MOVES();
+  for (const [from, targets] of Object.entries(answer.destinations)) {
+    const loc = locOf("white", Number(from), "white");
+    moves.sources.add(loc);
+    moves.targets.set(loc, new Set(targets.map((to) => locOf("white", to, "white"))));
   }
-  return { sources, targets };
+  return { board: answer.board, moves };
 }
 
 /**
@@ -71,7 +75,7 @@ export function freeMoves(board) {
  * @param {number[][]} steps
  * @param {Moves} [moves]
  */
-export function boardModel(board, dice, steps, moves = { sources: new Set(), targets: new Map() }) {
+export function boardModel(board, dice, steps, moves = NO_MOVES()) {
   return {
     board,
     viewSide: "white",

@@ -7,7 +7,6 @@ import {
   graphSvg,
   markClass,
   markSymbol,
-  parsePlay,
   statsTable,
 } from "./analysis.js";
 import { api, refusalText } from "./api.js";
@@ -241,10 +240,13 @@ export async function replayPage(root, gameId) {
   const show = () => {
     const frame = frames[index];
     const decision = frame.decision;
-    // The better play, drawn as arrows on the position where it was missed.
+    // The better play, drawn as arrows on the position where it was missed (the steps the
+    // analysis sends; an analysis made before it sent them draws none).
+    /** @type {{from: number, to: number}[]} */
+    const best = decision?.best_steps || [];
     const arrows =
       decision && decision.kind === "play" && decision.loss > 0.0005
-        ? parsePlay(decision.best).map(({ from, to }) => ({
+        ? best.map(({ from, to }) => ({
             from: locOf(decision.side, from, viewSide),
             to: locOf(decision.side, to, viewSide),
           }))

@@ -24,33 +24,22 @@ export const ruleHref = (anchor) => `/static/rules/rules.${lang}.html#${anchor}`
  */
 export const ruleName = (id) => t("rule.label", { id: num(id), name: t(`rule.${id}`) });
 
-const IRANIAN = {
-  escape_after_hit: true,
-  no_home_cover_after_hit: true,
-  gammon_wins_match: false,
-  no_backgammon: false,
-};
-
 /**
- * "Iranian rules · no cube · match to 5" with each custom named (a record's rules).
+ * "Iranian rules · no cube · match to 5" with each custom named (a record's rules);
+ * the server names the preset the switches are (``preset``), the cube aside.
  * @param {RulesOf} record
  * @returns {Node[]}
  */
 export function rulesSummary(record) {
-  /** @type {Record<string, unknown>} */
   const rules = record.rules || {};
-  const iranian = Object.entries(IRANIAN).every(([key, value]) => Boolean(rules[key]) === value);
   const customs = [];
   if (rules.escape_after_hit)
     customs.push(t("custom.escape", { scope: t(`scope.${rules.escape_scope || "home"}`) }));
   if (rules.no_home_cover_after_hit) customs.push(t("custom.noHomeCover"));
   if (rules.gammon_wins_match) customs.push(t("custom.gammonWins"));
   if (rules.no_backgammon) customs.push(t("custom.noBackgammon"));
-  const preset = iranian
-    ? t("rules.iranian")
-    : customs.length
-      ? t("rules.custom")
-      : t("rules.standard");
+  const preset =
+    rules.preset === null ? t("rules.custom") : t(`rules.${rules.preset || "standard"}`);
   // A 1-point match is decided by its one game: there is nothing to double for.
   const cube = rules.cube !== false && record.length !== 1;
   const parts = [

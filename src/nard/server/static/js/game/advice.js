@@ -1,7 +1,6 @@
 // @ts-check
 // The engine's advice on the game page: the best plays of the roll (drawn as arrows) and
 // the cube decision, asked for by the player and answered by the server.
-import { parsePlay } from "../analysis.js";
 import { api } from "../api.js";
 import { lang, t } from "../i18n.js";
 import { settings } from "../settings.js";
@@ -64,7 +63,7 @@ export class Advice {
     const plays = (answer.plays || []).slice(0, 5);
     const choose = (/** @type {number} */ chosen) => {
       const view = viewSide(page.model, Boolean(settings.turnBoard));
-      this.arrows = parsePlay(plays[chosen].play).map(({ from, to }) => ({
+      this.arrows = plays[chosen].steps.map(({ from, to }) => ({
         from: locOf(side, from, view),
         to: locOf(side, to, view),
       }));

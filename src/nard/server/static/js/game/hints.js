@@ -4,7 +4,7 @@ import { el, fill } from "../dom.js";
 import { signed, t } from "../i18n.js";
 import { notation } from "../notation.js";
 
-/** @typedef {{play: string, equity: number, loss: number}} HintPlay */
+/** @typedef {import("../types/wire.js").HintPlay} HintPlay */
 
 /**
  * @typedef {object} CubeHint

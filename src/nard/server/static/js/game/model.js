@@ -216,28 +216,6 @@ export function finalFrame(model) {
 }
 
 /**
- * Each side's pips now: the server's count at the last frame, less the steps of the turn
- * under way (a hit puts the hit checker's distance back on its side).
- * @param {Model} model
- * @returns {{white: number, black: number} | null}
- */
-export function livePips(model) {
-  const snap = model.snapshot;
-  const number = snap?.state.match.game_number;
-  const last = [...model.frames].reverse().find((frame) => frame.game === number);
-  if (!snap || !last) return null;
-  const pips = { white: last.pips[0], black: last.pips[1] };
-  const game = snap.state.game;
-  if (game.phase === "playing" && game.turn) {
-    for (const step of game.steps) {
-      pips[game.turn] -= step.from - step.to;
-      if (step.hit) pips[other(game.turn)] += step.to;
-    }
-  }
-  return pips;
-}
-
-/**
  * @typedef {object} Scene
  * @property {BoardView} board
  * @property {CubeView | null} cube   null when the game has no cube
@@ -269,7 +247,9 @@ export function scene(model) {
     diceSide: game.dice ? game.turn : last?.side || null,
     diceLast: Boolean(last),
     lastPlay: last ? { side: last.side, steps: last.steps } : null,
-    pips: final ? { white: final.pips[0], black: final.pips[1] } : livePips(model),
+    pips: final
+      ? { white: final.pips[0], black: final.pips[1] }
+      : { white: game.pips[0], black: game.pips[1] },
   };
 }
 

@@ -1250,6 +1250,11 @@ export interface GameStateView {
   turn_start_id: string | null;
   dice: [number, number] | null;
   steps: StepView[];
+  /**
+   * @minItems 2
+   * @maxItems 2
+   */
+  pips: [number, number];
   cube: CubeView;
   crawford: boolean;
   resignation: ResignationView | null;
@@ -1359,6 +1364,11 @@ export interface RulesView {
   gammon_wins_match: boolean;
   no_backgammon: boolean;
   cube: boolean;
+  /**
+   * The preset these switches are (the cube aside: it is named on its own), or
+   * None for custom rules; the server names it so no page keeps a preset's table.
+   */
+  preset: ("standard" | "iranian") | null;
 }
 /**
  * This interface was referenced by `NardWire`'s JSON-Schema
@@ -1447,6 +1457,7 @@ export interface GuestCreate {
  */
 export interface HintPlay {
   play: string;
+  steps: StepView[];
   equity: number;
   loss: number;
 }
@@ -1613,6 +1624,7 @@ export interface PasswordChange {
  */
 export interface PlayEquityView {
   play: string;
+  steps: StepPointsView[];
   equity: number;
 }
 /**
@@ -1680,6 +1692,50 @@ export interface RouteView {
 export interface PongMessage {
   type?: "pong";
   id: number | null;
+}
+/**
+ * A practice board after the steps put by hand so far (``POST /api/trainer/board``):
+ * the board, where each checker may be put next (``destinations``, point to points,
+ * 0 off; empty once four steps are in) and the steps with their hits.
+ *
+ * This interface was referenced by `NardWire`'s JSON-Schema
+ * via the `definition` "PracticeBoardView".
+ */
+export interface PracticeBoardView {
+  board: BoardView;
+  destinations: {
+    [k: string]: number[];
+  };
+  steps: PracticeStepView[];
+}
+/**
+ * A step put by hand (``from``, ``to`` in the player's numbering) and whether it hit.
+ *
+ * This interface was referenced by `NardWire`'s JSON-Schema
+ * via the `definition` "PracticeStepView".
+ */
+export interface PracticeStepView {
+  from: number;
+  to: number;
+  hit: boolean;
+}
+/**
+ * A practice position (the side on roll plays White) and the steps put by hand.
+ *
+ * This interface was referenced by `NardWire`'s JSON-Schema
+ * via the `definition` "PracticeSteps".
+ */
+export interface PracticeSteps {
+  position_id: string;
+  /**
+   * @maxItems 4
+   */
+  steps?:
+    | []
+    | [[number, number]]
+    | [[number, number], [number, number]]
+    | [[number, number], [number, number], [number, number]]
+    | [[number, number], [number, number], [number, number], [number, number]];
 }
 /**
  * This interface was referenced by `NardWire`'s JSON-Schema
