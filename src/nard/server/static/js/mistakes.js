@@ -19,9 +19,6 @@ import {
   stepsText,
 } from "./practice.js";
 
-// replay.js still imports it from here; it lives in api.js.
-export { refusalText };
-
 /**
  * @typedef {import("./types/wire.js").NextPuzzleView} NextPuzzleView
  * @typedef {import("./types/wire.js").PuzzleView} PuzzleView

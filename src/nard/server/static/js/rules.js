@@ -4,7 +4,7 @@ import { el } from "./dom.js";
 import { lang, num, t } from "./i18n.js";
 
 /**
- * What describeRules reads: a game record's or snapshot's rules, options and length.
+ * What rulesSummary reads: a game record's or snapshot's rules, options and length.
  * @typedef {object} RulesOf
  * @property {Partial<import("./types/wire.js").RulesView> | null} [rules]
  * @property {Partial<import("./types/wire.js").OptionsView> | null} [options]
@@ -65,13 +65,4 @@ export function rulesSummary(record) {
         )
       : null,
   ].filter((node) => node !== null);
-}
-
-/**
- * rulesSummary as HTML, for the game page's templates (game.js, replay.js) until they
- * take the nodes; the browser's serializer escapes the texts.
- * @param {RulesOf} record
- */
-export function describeRules(record) {
-  return el("div", {}, rulesSummary(record)).innerHTML;
 }

@@ -11,9 +11,6 @@ import { onLangChange, t, translate } from "./i18n.js";
 import { boardModel, diceWords, explanation, pointWord, puzzleCounts } from "./practice.js";
 import { ruleHref } from "./rules.js";
 
-// game.js still imports these two from here; they live in rules.js and practice.js.
-export { pointWord, ruleHref };
-
 /**
  * @typedef {import("./types/wire.js").DrillView} DrillView
  * @typedef {import("./types/wire.js").ProgressView} ProgressView

@@ -3,16 +3,6 @@
 import { el } from "./dom.js";
 
 /**
- * HTML-escaped ``text``. Only the game page's older templates (game.js, replay.js,
- * analysis.js) still use it; the other pages build nodes with dom.js's ``el()``.
- * Delete it when those files no longer import it.
- * @param {unknown} text
- */
-export function escapeHtml(text) {
-  return String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-/**
  * @typedef {object} DialogButton
  * @property {string} label
  * @property {string | null} [value]
