@@ -11,7 +11,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from nard.server.protocol.views import View
+from nard.server.protocol.views import StepPointsView, View
 
 SideName = Literal["white", "black"]
 MarkName = Literal["none", "doubtful", "bad", "very bad"]
@@ -50,6 +50,11 @@ class DecisionView(View):
     cube: DecisionCubeView
     chosen: str
     best: str
+    chosen_steps: list[StepPointsView] = Field(default_factory=list)
+    """The chosen play's steps (``from``, ``to`` in the mover's numbering); empty for a
+    cube decision, and in analyses stored before the steps were sent."""
+    best_steps: list[StepPointsView] = Field(default_factory=list)
+    """The best play's steps, likewise."""
     equity: float
     best_equity: float
     loss: float

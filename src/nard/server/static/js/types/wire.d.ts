@@ -280,6 +280,8 @@ export interface DecisionView {
   cube: DecisionCubeView;
   chosen: string;
   best: string;
+  chosen_steps?: StepPointsView[];
+  best_steps?: StepPointsView[];
   equity: number;
   best_equity: number;
   loss: number;
@@ -299,6 +301,14 @@ export interface DecisionView {
 export interface DecisionCubeView {
   value: number;
   owner: ("white" | "black") | null;
+}
+/**
+ * This interface was referenced by `NardWire`'s JSON-Schema
+ * via the `definition` "StepPointsView".
+ */
+export interface StepPointsView {
+  from: number;
+  to: number;
 }
 /**
  * This interface was referenced by `NardWire`'s JSON-Schema
@@ -938,14 +948,6 @@ export interface ExplanationView {
   message_fa: string;
   legal_play: string | null;
   step: StepPointsView | null;
-}
-/**
- * This interface was referenced by `NardWire`'s JSON-Schema
- * via the `definition` "StepPointsView".
- */
-export interface StepPointsView {
-  from: number;
-  to: number;
 }
 /**
  * The player's error rate (PR) in one analysed match.
