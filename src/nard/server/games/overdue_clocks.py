@@ -20,9 +20,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Coroutine
-from typing import Any
 
+from nard.server.games.background import Background
 from nard.server.games.clocks import ClockWatch, Timekeeper
 from nard.server.games.live import LiveGame
 from nard.server.games.registry import Registry
@@ -55,12 +54,12 @@ class OverdueClocks:
         self.clocks = clocks
         self.every_s = every_s
         self.restore_every = restore_every
-        self._tasks: set[asyncio.Task[None]] = set()
+        self._background = Background("clocks: flagging an overdue game")
         self._sweeper: asyncio.Task[None] | None = None
 
     def after_commit(self, live: LiveGame) -> None:
         if live.clock is not None:
-            self._spawn(self.share(live))
+            self._background.spawn(self.share(live))
 
     async def share(self, live: LiveGame, *, only_new: bool = False) -> None:
         """Write the game's deadline as this copy has it (none once it is over)."""
@@ -91,7 +90,7 @@ class OverdueClocks:
         """Flag the games due now (those claimed here); how many were claimed."""
         claimed = await self.deadlines.claim(HOLD_S * 1000)
         for public_id, seq in claimed:
-            self._spawn(self._flag(public_id, seq))
+            self._background.spawn(self._flag(public_id, seq))
         return len(claimed)
 
     async def _flag(self, public_id: str, seq: int) -> None:
@@ -119,20 +118,9 @@ class OverdueClocks:
             except Exception as error:  # Redis or the database away: the next round tries
                 log.warning("clocks: the sweep failed (%s)", error)
 
-    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
-        task = asyncio.create_task(self._logged(work))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-
-    @staticmethod
-    async def _logged(work: Coroutine[Any, Any, None]) -> None:
-        try:
-            await work
-        except Exception:
-            log.exception("clocks: flagging an overdue game failed")
-
     async def close(self) -> None:
-        for task in [*self._tasks, *([self._sweeper] if self._sweeper else [])]:
+        await self._background.close()
+        for task in [self._sweeper] if self._sweeper else []:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task

@@ -17,9 +17,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Coroutine
-from typing import Any
 
+from nard.server.games.background import Background
 from nard.server.games.bot import BotTurns, bot_to_act
 from nard.server.games.live import LiveGame
 from nard.server.games.registry import Registry
@@ -43,12 +42,12 @@ class OwedBotTurns:
         self.bot = bot
         self.retry_ms = retry_s * 1000
         self.every_s = min(every_s, retry_s / 3)
-        self._tasks: set[asyncio.Task[None]] = set()
+        self._background = Background("bot turns: taking over or sharing a turn")
         self._sweeper: asyncio.Task[None] | None = None
 
     def after_commit(self, live: LiveGame) -> None:
         if live.setup.bot_side is not None:
-            self._spawn(self.share(live))
+            self._background.spawn(self.share(live))
 
     async def share(self, live: LiveGame) -> None:
         """Owe the bot's turn ``retry_s`` from now, or owe nothing (the bot is not to act)."""
@@ -67,7 +66,7 @@ class OwedBotTurns:
                 await self.deadlines.due(live.public_id, live.seq, self.retry_ms)
         claimed = await self.deadlines.claim(self.retry_ms)
         for public_id, _ in claimed:
-            self._spawn(self._take_over(public_id))
+            self._background.spawn(self._take_over(public_id))
         return len(claimed)
 
     async def _take_over(self, public_id: str) -> None:
@@ -89,20 +88,9 @@ class OwedBotTurns:
             except Exception as error:  # Redis or the database away: the next round tries
                 log.warning("bot turns: the sweep failed (%s)", error)
 
-    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
-        task = asyncio.create_task(self._logged(work))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-
-    @staticmethod
-    async def _logged(work: Coroutine[Any, Any, None]) -> None:
-        try:
-            await work
-        except Exception as error:  # the sweep finds it again
-            log.warning("bot turns: sharing a turn failed (%s)", error)
-
     async def close(self) -> None:
-        for task in [*self._tasks, *([self._sweeper] if self._sweeper else [])]:
+        await self._background.close()
+        for task in [self._sweeper] if self._sweeper else []:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
