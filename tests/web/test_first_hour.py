@@ -539,8 +539,13 @@ def test_hint_rows_in_persian_number_and_sign_the_persian_way(
     game_id = start_bot_game(page, server)
     until_my_move(page)
     plays = [
-        {"play": "13/7 8/7", "equity": 0.125, "loss": 0.0},
-        {"play": "24/18 13/12", "equity": -0.25, "loss": 0.375},
+        {"play": "13/7 8/7", "equity": 0.125, "loss": 0.0, "steps": _steps((13, 7, 6), (8, 7, 1))},
+        {
+            "play": "24/18 13/12",
+            "equity": -0.25,
+            "loss": 0.375,
+            "steps": _steps((24, 18, 6), (13, 12, 1)),
+        },
     ]
     page.route(
         f"**/api/games/{game_id}/hint",
@@ -580,3 +585,8 @@ def test_a_notice_ends_at_the_next_roll(
     # Gone with the roll (a few seconds after it was said), not 15 s later.
     expect(notice).to_have_count(0, timeout=5_000)
     assert not page_errors
+
+
+def _steps(*steps: tuple[int, int, int]) -> list[dict[str, object]]:
+    """A hint play's steps as the server sends them with its notation (StepView)."""
+    return [{"from": a, "to": b, "die": die, "hit": False} for a, b, die in steps]
