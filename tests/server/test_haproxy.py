@@ -115,6 +115,12 @@ def _one_instance_a_game(lb: int) -> None:
     assert set().union(*served.values()) == {"a", "b"}, served
 
 
+def _instance_of(lb: int, game_id: str) -> int:
+    """The index (in the balancer's server list) of the instance serving ``game_id``."""
+    answer = httpx.get(f"http://127.0.0.1:{lb}/api/games/{game_id}", timeout=10)
+    return 0 if answer.headers["x-nard-instance"] == "a" else 1
+
+
 class Player:
     """One hot-seat game played through the balancer, reconnecting when cut off."""
 
@@ -215,13 +221,16 @@ def test_two_instances_behind_haproxy_survive_a_sigkill(
         players = [
             Player(client, client.new_game(mode="hotseat", length=1)["id"]) for _ in range(GAMES)
         ]
+        # Kill the instance that holds the first game, so at least one player is cut
+        # off whichever way the hash spread the games.
+        victim = _instance_of(lb, players[0].game_id)
         killed = False
         for _ in range(60):
             for player in players:
                 player.step()
             if not killed and sum(len(p.acked) for p in players) >= KILL_AFTER:
-                servers[0].send_signal(signal.SIGKILL)
-                servers[0].wait(10)
+                servers[victim].send_signal(signal.SIGKILL)
+                servers[victim].wait(10)
                 killed = True
         assert killed
         for player in players:
@@ -249,7 +258,9 @@ def test_two_instances_behind_haproxy_survive_a_sigkill(
 
         # The killed instance comes back; a finished game is analysed on the worker
         # at its request and read from the other instance.
-        stack.enter_context(_server(url, ports[0], tmp_path / "server0.log", NARD_JOBS_QUEUE=queue))
+        stack.enter_context(
+            _server(url, ports[victim], tmp_path / "server-back.log", NARD_JOBS_QUEUE=queue)
+        )
         finished = FinishedJobRegistry(analysis_queue(queue), connection=Redis.from_url(REDIS))
         analysis = _analyse_on_one_read_on_other(
             ports, players[0].game_id, client.http.cookies, tmp_path / "worker.log"
