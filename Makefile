@@ -77,8 +77,8 @@ jstest:
 # API keeps an event loop running in its process, which asyncio.run in a later test
 # of the same process would meet).
 pytest: $(STAMP)
-	$(BIN)/pytest -n 2 --dist loadfile --ignore=tests/web
-	$(BIN)/pytest tests/web
+	$(BIN)/pytest -n 2 --dist loadfile --ignore=tests/web --durations=15
+	$(BIN)/pytest tests/web --durations=10
 
 bench: $(STAMP)
 	$(BIN)/python -m pip install -q -e '.[dev,bench]'
