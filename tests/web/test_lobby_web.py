@@ -268,3 +268,31 @@ def test_names_the_server_made_are_shown_in_the_page_s_language(
     assert mine in line and "مهمان " + named[guest].split()[1].translate(persian) in line
     assert "Guest" not in str(page.locator(".lobby").text_content())
     assert page_errors == []
+
+
+def test_a_challenge_sent_by_the_form_with_a_preset_s_switches_is_named_by_it(
+    server: str, context_factory: Any, page_errors: list[str]
+) -> None:
+    """Issue 28 item 3: the form sends every switch; a plain Standard or Iranian offer is
+    named so in the lobby, not «قوانین دلخواه» / "Custom rules"."""
+    for lang, preset, shown in (
+        ("fa", "standard", "استاندارد (بین‌المللی)"),
+        ("en", "iranian", "Iranian"),
+    ):
+        page = context_factory(lang).new_page()
+        page.on("pageerror", lambda error: page_errors.append(str(error)))
+        open_page(page, f"{server}/lobby")
+        page.wait_for_selector("body[data-lobby=live]")
+        form = page.locator("#challenge")
+        form.locator("select[name=preset]").select_option(preset)
+        with page.expect_request(
+            lambda sent: sent.url.endswith("/api/lobby/challenges") and sent.method == "POST"
+        ) as posted:
+            form.locator("button[type=submit]").click()
+        sent = posted.value.post_data_json["rules"]
+        assert set(sent) > {"preset", "escape_after_hit", "no_backgammon"}  # every switch
+        mine = page.locator(".challenge").filter(has_text=shown)
+        mine.first.wait_for()
+        assert "قوانین دلخواه" not in str(mine.first.text_content())
+        assert "Custom rules" not in str(mine.first.text_content())
+    assert page_errors == []
