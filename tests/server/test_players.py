@@ -121,3 +121,27 @@ def test_login_and_registration_refusals_come_in_persian_too(server: Harness) ->
     )
     assert wrong.status_code == 401
     assert wrong.json()["code"] == "bad_login" and "گذرواژه" in wrong.json()["message_fa"]
+
+
+def test_a_refused_field_s_persian_names_its_limit_as_the_english_does(server: Harness) -> None:
+    """Issue 28 item 12: a too-long name, a short password and an odd username are refused
+    in Persian with the limit, not the generic «درخواست درست ساخته نشده است»."""
+    server.guest("li")
+    long = server.request("li", "PATCH", "/api/players/me", json={"display_name": "ن" * 41})
+    assert long.status_code == 422
+    assert "40" in long.json()["message"] and long.json()["message_fa"] == "نام حداکثر ۴۰ حرف است."
+    short = server.request(
+        "li", "POST", "/api/accounts", json={"username": "okname", "password": "x"}
+    )
+    assert "8" in short.json()["message"]
+    assert short.json()["message_fa"] == "گذرواژه دست‌کم ۸ نویسه است."
+    odd = server.request(
+        "li", "POST", "/api/accounts", json={"username": "a b", "password": "long enough pw"}
+    )
+    assert "۳ تا ۴۰" in odd.json()["message_fa"]
+    generic = "درخواست درست ساخته نشده است."
+    assert generic not in {
+        long.json()["message_fa"],
+        short.json()["message_fa"],
+        odd.json()["message_fa"],
+    }

@@ -40,13 +40,15 @@ def problem_body(
     *,
     fields: list[FieldProblem] | None = None,
     errors: int | None = None,
+    message_fa: str | None = None,
 ) -> Problem:
-    """The body of an edge refusal (``fields``: the request's wrong fields)."""
+    """The body of an edge refusal (``fields``: the request's wrong fields; ``message_fa``:
+    a Persian more precise than the code's)."""
     refusal = Refusal(code, variant=_variant(code), why=message)
     return Problem(
         code=code,
         message=message,
-        message_fa=refusal.message_fa,
+        message_fa=message_fa or refusal.message_fa,
         detail=message if fields is None else fields,
         errors=errors,
     )

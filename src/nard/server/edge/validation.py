@@ -16,6 +16,7 @@ from fastapi import Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
+from nard.server.edge.field_texts import persian_problem
 from nard.server.edge.problems import problem_body, status
 from nard.server.protocol.problems import FieldProblem
 from nard.server.refusals import RefusalCode
@@ -51,5 +52,6 @@ async def validation_problem(_request: Request, error: Exception) -> JSONRespons
     first = shown[0] if shown else FieldProblem(loc=[], msg="invalid request", type="")
     where = ".".join(str(part) for part in first.loc)
     message = f"{where}: {first.msg}" if where else first.msg
-    body = problem_body(code, message, fields=shown, errors=len(errors))
+    persian = persian_problem(errors[0]) if errors and not json_invalid else None
+    body = problem_body(code, message, fields=shown, errors=len(errors), message_fa=persian)
     return JSONResponse(body.model_dump(mode="json"), status_code=status(code))

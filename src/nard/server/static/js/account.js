@@ -2,6 +2,7 @@
 // Sign in, register and profile. Guests can do everything; an account keeps the games.
 import { ApiError, api, me } from "./api.js";
 import { el, fill, tr } from "./dom.js";
+import { nameInput } from "./forms.js";
 import { lang, t, translate } from "./i18n.js";
 import { playerName } from "./names.js";
 import { toast } from "./ui.js";
@@ -13,14 +14,24 @@ import { toast } from "./ui.js";
  */
 const field = (key, attrs) => el("label", {}, tr("span", key), el("input", attrs));
 
+/**
+ * A labelled field with its rule stated under it.
+ * @param {string} key the label's text
+ * @param {string} rule the rule's text
+ * @param {import("./dom.js").Attrs} attrs the input's
+ */
+const ruledField = (key, rule, attrs) =>
+  el("label", {}, tr("span", key), el("input", attrs), tr("small", rule, { class: "field-rule" }));
+
 /** @param {HTMLElement} root */
 export async function accountPage(root) {
   const who = el("p", { class: "who" });
-  const name = el("input", { name: "display_name", required: true, maxlength: 40 });
+  const { input: name, hint: nameHint, update: nameCount } = nameInput({ required: true });
+  const newName = nameInput({});
   const rename = el(
     "form",
     { id: "rename" },
-    el("label", {}, tr("span", "account.displayName"), name),
+    el("label", {}, tr("span", "account.displayName"), name, nameHint),
     "\n",
     tr("button", "account.save", { class: "btn", type: "submit" }),
   );
@@ -35,14 +46,14 @@ export async function accountPage(root) {
     { class: "card", id: "register" },
     tr("h2", "account.register"),
     tr("p", "account.registerHelp", { class: "hint-text" }),
-    field("account.username", {
+    ruledField("account.username", "form.usernameRule", {
       name: "username",
       dir: "ltr",
       required: true,
       pattern: "[A-Za-z0-9_.\\-]{3,40}",
       autocomplete: "username",
     }),
-    field("account.password", {
+    ruledField("account.password", "form.passwordRule", {
       name: "password",
       dir: "ltr",
       type: "password",
@@ -50,7 +61,7 @@ export async function accountPage(root) {
       minlength: 8,
       autocomplete: "new-password",
     }),
-    field("account.displayName", { name: "display_name", maxlength: 40 }),
+    el("label", {}, tr("span", "account.displayName"), newName.input, newName.hint),
     tr("button", "account.register", { class: "btn primary", type: "submit" }),
   );
   const login = el(
@@ -92,6 +103,7 @@ export async function accountPage(root) {
         : t("account.member", { username: player.username });
       fill(who, el("strong", {}, playerName(player.display_name)), ` · ${kind}`);
       name.value = player.display_name;
+      nameCount();
     }
     logout.hidden = !player || player.is_guest;
     register.hidden = Boolean(player && !player.is_guest);

@@ -2,6 +2,7 @@
 // Form parts the pages build alike (the home page's and the lobby's game choices): a
 // labelled field, a checkbox with its words, a choice of translated options.
 import { el, tr } from "./dom.js";
+import { num, onLangChange, t } from "./i18n.js";
 
 /**
  * ``control`` under the translated label ``key``.
@@ -40,3 +41,31 @@ export const choice = (name, options, chosen) =>
       el("option", { value, "data-i18n": key, selected: value === chosen }),
     ),
   );
+
+/** The longest display name the server takes (nard.server.players.names.MAX_LENGTH). */
+export const NAME_LIMIT = 40;
+
+/**
+ * A display-name input that never cuts what is typed or pasted: under it the limit is
+ * stated with a live count, and a longer name is refused, saying so, when the form is sent.
+ * @param {import("./dom.js").Attrs} attrs the input's
+ * @returns {{ input: HTMLInputElement, hint: HTMLElement, update: () => void }}
+ *   ``update`` after setting the value from code (no input event then)
+ */
+export function nameInput(attrs) {
+  const input = /** @type {HTMLInputElement} */ (
+    el("input", { name: "display_name", autocomplete: "nickname", ...attrs })
+  );
+  const hint = el("small", { class: "field-rule", "aria-live": "polite" });
+  const update = () => {
+    const used = [...input.value.trim()].length;
+    hint.textContent = t("form.nameRule", { used: num(used), limit: num(NAME_LIMIT) });
+    const over = used > NAME_LIMIT;
+    hint.classList.toggle("over", over);
+    input.setCustomValidity(over ? t("form.nameTooLong", { limit: num(NAME_LIMIT) }) : "");
+  };
+  input.addEventListener("input", update);
+  onLangChange(update);
+  queueMicrotask(update);
+  return { input, hint, update };
+}

@@ -4,7 +4,7 @@
 import { TurnAlerts } from "./alerts.js";
 import { ApiError, api, me } from "./api.js";
 import { el, fill, find, findAll, tr } from "./dom.js";
-import { checkbox, choice, labelled } from "./forms.js";
+import { checkbox, choice, labelled, nameInput } from "./forms.js";
 import { num, onLangChange, t, translate } from "./i18n.js";
 import { playerName } from "./names.js";
 import { toast } from "./ui.js";
@@ -36,6 +36,10 @@ function skeleton() {
   const lengthChoice = () => labelled("lobby.length", el("select", { name: "length" }));
   const rulesChoice = () => labelled("lobby.rules", choice("preset", PRESET_CHOICES));
   const clocks = ["none", "blitz", "rapid", "classical"];
+  const guestName = nameInput({
+    required: true,
+    "data-i18n-placeholder": "lobby.namePlaceholder",
+  });
   return el(
     "section",
     { class: "lobby" },
@@ -47,17 +51,13 @@ function skeleton() {
       el(
         "div",
         { class: "copy-row" },
-        el("input", {
-          name: "display_name",
-          maxlength: 40,
-          required: true,
-          "data-i18n-placeholder": "lobby.namePlaceholder",
-        }),
+        guestName.input,
         " ",
         tr("button", "lobby.nameSave", { class: "btn primary", type: "submit" }),
         " ",
         tr("button", "lobby.nameSkip", { class: "btn", type: "button", "data-skip": true }),
       ),
+      guestName.hint,
     ),
     el(
       "div",
