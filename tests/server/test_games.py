@@ -95,6 +95,9 @@ def test_fair_dice_commitment_before_secret_after(server: Harness) -> None:
 
 def test_analysis_needs_a_request_first_and_a_seat(server: Harness) -> None:
     game = server.new_game("kai", mode="hotseat")
-    assert server.request("kai", "GET", f"/api/games/{game['id']}/analysis").status_code == 404
+    # Not asked for yet: "none", a 200 (every replay asks, and a 404 is a console error).
+    before = server.request("kai", "GET", f"/api/games/{game['id']}/analysis")
+    assert before.status_code == 200 and before.json()["status"] == "none"
+    assert before.json()["result"] is None
     server.guest("lea")
     assert server.request("lea", "POST", f"/api/games/{game['id']}/analysis").status_code == 404

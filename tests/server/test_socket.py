@@ -207,12 +207,15 @@ def test_messages_are_rate_limited_per_connection(server_factory: Callable[..., 
 def test_claim_only_after_the_opponent_has_been_away_long_enough(
     server_factory: Callable[..., Harness],
 ) -> None:
-    server = server_factory(claim_after_s=0.3)
+    # Long enough that a loaded machine's pauses (CI) don't use up the wait before the
+    # early claim is tried; the checks below read the time from the seats, not a guess.
+    wait = 1.5
+    server = server_factory(claim_after_s=wait)
     game_id = _friend_game(server, "jim", "kim")
     with server.socket("kim", game_id) as black:
         with server.socket("jim", game_id) as white:
             white.act("roll")
-            time.sleep(0.35)  # long enough, but kim is here
+            time.sleep(wait + 0.05)  # long enough, but kim is here
             assert white.act("claim")["code"] == "cannot_claim"
         # The seats say when the claim will be allowed: the page counts down to it.
         while True:
@@ -221,12 +224,16 @@ def test_claim_only_after_the_opponent_has_been_away_long_enough(
             if not away["connected"]:
                 break
             assert away["claim_in"] is None
-        assert 0 < away["claim_in"] <= 0.3
+        assert 0 < away["claim_in"] <= wait
         assert next(seat for seat in seats if seat["side"] == "black")["claim_in"] is None
         assert black.act("claim")["code"] == "cannot_claim"  # jim only just left
-        time.sleep(0.35)
-        answer = black.act("claim")
-        assert answer["type"] == "ack"
+        # Claimed once the wait is over (asked again until then: "wait 0 s more" may still
+        # come while the last fraction of a second runs out).
+        time.sleep(away["claim_in"])
+        deadline = time.monotonic() + wait + 2
+        while (answer := black.act("claim"))["type"] != "ack":
+            assert answer["code"] == "cannot_claim" and time.monotonic() < deadline, answer
+            time.sleep(0.1)
         # The ack goes out first; the new state follows to every socket of the game.
         black.until("state")
         assert black.game["status"] == "finished"

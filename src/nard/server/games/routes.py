@@ -238,10 +238,20 @@ async def read_analysis(
     request: Request,
     watch: str | None = None,
 ) -> schemas.AnalysisPublic:
-    """The analysis of this game: ``status`` running (``done`` of ``total``), done or failed."""
+    """The analysis of this game: ``status`` none (not asked for), running (``done`` of
+    ``total``), done or failed."""
     live = await visible_game(rooms, public_id, player.id if player else None, watch)
     analyses: AnalysisService = request.app.state.analyses
     found = await analyses.get(live)
     if found is None:
-        raise Refusal(RefusalCode.NO_ANALYSIS)
+        return schemas.AnalysisPublic(
+            status="none",
+            seq=0,
+            done=0,
+            total=0,
+            progress=0.0,
+            error=None,
+            result=None,
+            analysis=None,
+        )
     return found

@@ -44,6 +44,11 @@ async def create_guest(
     return player.public()
 
 
+@router.get("/session")
+async def read_session(player: OptionalPlayer) -> schemas.SessionView:
+    return schemas.SessionView(player=None if player is None else player.public())
+
+
 @router.get("/players/me")
 async def read_me(player: CurrentPlayer) -> schemas.PlayerPublic:
     return player.public()

@@ -64,6 +64,13 @@ class PlayerPublic(BaseModel):
     is_guest: bool
 
 
+class SessionView(BaseModel):
+    """Who this browser is: ``player`` None before it has played (a first visit), which is
+    no error (GET /api/players/me answers 401 then, an error in the browser's console)."""
+
+    player: PlayerPublic | None
+
+
 # -- games ---------------------------------------------------------------------------------
 
 
@@ -173,9 +180,10 @@ class GamesPublic(BaseModel):
 
 
 class AnalysisPublic(View):
-    """An analysis: ``done`` of ``total`` decisions while running, then the result."""
+    """An analysis: ``done`` of ``total`` decisions while running, then the result;
+    ``none`` before one was asked for (200, not 404: every replay asks)."""
 
-    status: Literal["running", "done", "failed"]
+    status: Literal["none", "running", "done", "failed"]
     seq: int
     done: int
     total: int

@@ -49,12 +49,10 @@ export async function api(method, path, body) {
  * @returns {Promise<PlayerPublic | null>}
  */
 export async function me() {
-  try {
-    return await api("GET", "/api/players/me");
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
-    throw error;
-  }
+  // The session answers 200 before a first game too: no 401 in the console.
+  /** @type {import("./types/wire.js").SessionView} */
+  const session = await api("GET", "/api/session");
+  return session.player;
 }
 
 /**

@@ -336,13 +336,14 @@ export interface GraphPointView {
   equity: number;
 }
 /**
- * An analysis: ``done`` of ``total`` decisions while running, then the result.
+ * An analysis: ``done`` of ``total`` decisions while running, then the result;
+ * ``none`` before one was asked for (200, not 404: every replay asks).
  *
  * This interface was referenced by `NardWire`'s JSON-Schema
  * via the `definition` "AnalysisPublic".
  */
 export interface AnalysisPublic {
-  status: "running" | "done" | "failed";
+  status: "none" | "running" | "done" | "failed";
   seq: number;
   done: number;
   total: number;
@@ -1956,4 +1957,14 @@ export interface UpdateMessage {
   )[];
   game?: GameChanges | null;
   frames?: FrameView[];
+}
+/**
+ * Who this browser is: ``player`` None before it has played (a first visit), which is
+ * no error (GET /api/players/me answers 401 then, an error in the browser's console).
+ *
+ * This interface was referenced by `NardWire`'s JSON-Schema
+ * via the `definition` "SessionView".
+ */
+export interface SessionView {
+  player: PlayerPublic | null;
 }
