@@ -101,7 +101,12 @@ export async function accountPage(root) {
       const kind = player.is_guest
         ? t("account.guest")
         : t("account.member", { username: player.username });
-      fill(who, el("strong", {}, playerName(player.display_name)), ` · ${kind}`);
+      fill(
+        who,
+        el("strong", {}, playerName(player.display_name)),
+        ` · ${kind} · `,
+        el("a", { href: `/player/${player.id}`, class: "my-profile" }, t("nav.profile")),
+      );
       name.value = player.display_name;
       nameCount();
     }

@@ -1,6 +1,6 @@
 // @ts-check
 // Entry point: texts, the language switch, and the page for this path.
-import { api } from "./api.js";
+import { api, me } from "./api.js";
 import { el, fill, find } from "./dom.js";
 import { lang, loadTexts, setLang, t, translate } from "./i18n.js";
 
@@ -8,7 +8,9 @@ async function main() {
   await loadTexts();
   translate();
   const switcher = find(document, "#lang-switch");
+  const rules = find(document, "#nav-rules", HTMLAnchorElement);
   const label = () => {
+    rules.href = `/static/rules/rules.${lang}.html`;
     switcher.textContent = lang === "fa" ? "English" : "فارسی";
     switcher.lang = lang === "fa" ? "en" : "fa";
   };
@@ -17,6 +19,15 @@ async function main() {
     setLang(lang === "fa" ? "en" : "fa");
     label();
   });
+  // "My profile" once this browser is a player (a first visit has none yet).
+  me()
+    .then((player) => {
+      if (!player) return;
+      const profile = find(document, "#nav-profile", HTMLAnchorElement);
+      profile.href = `/player/${player.id}`;
+      profile.hidden = false;
+    })
+    .catch(() => {});
   const root = find(document, "#page");
   const path = location.pathname;
   const parts = path.split("/").filter(Boolean).map(decodeURIComponent);
