@@ -20,7 +20,7 @@ True
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import fields
 from typing import TYPE_CHECKING
 
@@ -29,7 +29,7 @@ from nard.core.dice import Roll
 from nard.core.plays.customs import Board, CustomsSearch, customs_may_bind
 from nard.core.plays.guide import TurnGuide
 from nard.core.plays.play import Play
-from nard.core.plays.standard import standard_plays
+from nard.core.plays.standard import make_plays, standard_ends
 from nard.core.rules import STANDARD, RuleSet
 
 if TYPE_CHECKING:
@@ -47,29 +47,38 @@ class LegalPlays:
         self.position = position
         self.roll = roll
         self.rules = rules
-        plays: list[Play]
         if rules.has_move_customs and customs_may_bind(position, roll, rules):
             search = CustomsSearch(position, roll, rules, keep_edges=False)
-            dice_used, plays = search.most_dice(), list(search.plays().values())
+            dice_used = search.most_dice()
+            plays: list[Play] | None = list(search.plays().values()) if dice_used else []
+            ends: Collection[object] = plays or ()
         else:
-            dice_used, plays = standard_plays(position, roll)
+            dice_used, ends = standard_ends(position, roll)
+            plays = None  # made when first asked for: most callers only count or look up
         self.dice_used = dice_used
         """How many dice (or units of a double) each legal play uses (R8)."""
         # R10: when no die can be played there is no play to list; the turn passes.
-        self._plays = plays if dice_used else []
+        self._ends = ends
+        self._made = plays
+
+    @property
+    def _plays(self) -> list[Play]:
+        if self._made is None:
+            self._made = make_plays(self._ends)  # type: ignore[arg-type]
+        return self._made
 
     def __iter__(self) -> Iterator[Play]:
         return iter(self._plays)
 
     def __len__(self) -> int:
-        return len(self._plays)
+        return len(self._ends)
 
     def count(self) -> int:
         """The number of legal plays (distinct resulting positions)."""
-        return len(self._plays)
+        return len(self._ends)
 
     def __bool__(self) -> bool:
-        return bool(self._plays)
+        return bool(self._ends)
 
     def __contains__(self, play: object) -> bool:
         if not isinstance(play, Play):

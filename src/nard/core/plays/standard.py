@@ -22,7 +22,7 @@ from collections.abc import Collection, Sequence
 from nard.core.board import BAR, OFF, Position
 from nard.core.dice import Roll
 from nard.core.plays.play import Play, Step, set_play_steps
-from nard.core.plays.steps import STEP, bear_off_origin, die_steps
+from nard.core.plays.steps import STEP, bear_off_origin
 
 # A resulting position's key: the sum over its steps of _UNIT[to] - _UNIT[from],
 # plus _HIT[to] for a hit. It is a number in base 16 whose digits are how many
@@ -37,20 +37,79 @@ _Ends = dict[int, tuple[Step, ...]]
 
 def standard_plays(position: Position, roll: Roll) -> tuple[int, list[Play]]:
     """The dice every legal play uses, and the legal plays, one per resulting position."""
+    dice_used, ends = standard_ends(position, roll)
+    return dice_used, make_plays(ends)
+
+
+def standard_ends(position: Position, roll: Roll) -> tuple[int, Collection[tuple[Step, ...]]]:
+    """The dice every legal play uses, and each legal play's steps, one per resulting
+    position: :func:`standard_plays` before the plays are made, which costs about a
+    fifth of the search, so that :class:`~nard.core.plays.legal.LegalPlays` makes
+    them only when they are asked for."""
     board = list(position.player)
-    opponent = position.opponent
     if roll.high == roll.low:
-        dice_used, ends = Doubles(board, opponent, roll.high).plays(board)
+        dice_used, ends = Doubles(board, position.opponent, roll.high).plays(board)
     else:
-        dice_used, ends = _two_dice(board, opponent, roll.high, roll.low)
+        dice_used, ends = _two_dice(board, position.opponent, roll.high, roll.low)
+    return dice_used, (ends.values() if dice_used else ())
+
+
+def make_plays(ends: Collection[tuple[Step, ...]]) -> list[Play]:
+    """The plays with these steps."""
     plays = []
-    if dice_used:
-        new = object.__new__
-        for steps in ends.values():
-            play = new(Play)
-            set_play_steps(play, steps)
-            plays.append(play)
-    return dice_used, plays
+    new = object.__new__
+    for steps in ends:
+        play = new(Play)
+        set_play_steps(play, steps)
+        plays.append(play)
+    return plays
+
+
+_Move = tuple[int, int, bool, int, Step]
+"""A step with what the search needs of it: (from, to, hit, key change, the Step)."""
+
+
+def _move_table() -> tuple[tuple[tuple[_Move, _Move], ...], ...]:
+    table: list[tuple[tuple[_Move, _Move], ...]] = [()]
+    for die in range(1, 7):
+        by_origin: list[tuple[_Move, _Move]] = []
+        for origin in range(BAR + 1):
+            target = max(origin - die, OFF)
+            pair = []
+            for hit in (False, True):
+                hit = hit and target > OFF
+                delta = _UNIT[target] - _UNIT[origin] + (_HIT[target] if hit else 0)
+                pair.append((origin, target, hit, delta, STEP[die][max(origin, 1)][hit]))
+            by_origin.append((pair[0], pair[1]))
+        table.append(tuple(by_origin))
+    return tuple(table)
+
+
+_MOVE = _move_table()
+"""Every step made once with its key change, as ``_MOVE[die][from][hit]``: the search
+then appends and adds shared tuples instead of making and looking up per step."""
+
+
+def _die_moves(player: Sequence[int], opponent: Sequence[int], die: int) -> list[_Move]:
+    """:func:`~nard.core.plays.steps.die_steps` as entries of :data:`_MOVE`, in the same order."""
+    moves = _MOVE[die]
+    if player[BAR]:
+        blockers = opponent[die]
+        return [] if blockers >= 2 else [moves[BAR][blockers]]
+    highest = 24
+    while highest and not player[highest]:
+        highest -= 1
+    landing = BAR + die  # the opponent's number of the point ``origin - die`` is landing - origin
+    found = [
+        moves[origin][opponent[landing - origin]]
+        for origin in range(highest, die, -1)
+        if player[origin] and opponent[landing - origin] < 2
+    ]
+    if highest <= 6:
+        origin = bear_off_origin(player, die)
+        if origin:
+            found.append(moves[origin][0])
+    return found
 
 
 def _two_dice(board: list[int], opponent: Sequence[int], high: int, low: int) -> tuple[int, _Ends]:
@@ -59,50 +118,69 @@ def _two_dice(board: list[int], opponent: Sequence[int], high: int, low: int) ->
     on_bar = board[BAR]
     # Checkers not yet home (the bar included): while one is left, nobody bears off.
     outside = sum(board[7:])
-    high_steps = die_steps(board, opponent, high)
-    low_steps = die_steps(board, opponent, low)
+    high_moves = _die_moves(board, opponent, high)
+    low_moves = _die_moves(board, opponent, low)
     for first, second, found, later, singles in (
-        (high, low, high_steps, low_steps, alone[0]),
-        (low, high, low_steps, high_steps, alone[1]),
+        (high, low, high_moves, low_moves, alone[0]),
+        (low, high, low_moves, high_moves, alone[1]),
     ):
-        first_steps, second_steps = STEP[first], STEP[second]
-        for origin, target, hit in found:
-            key = _UNIT[target] - _UNIT[origin] + (_HIT[target] if hit else 0)
-            step = first_steps[origin][hit]
+        second_moves = _MOVE[second]
+        for origin, target, hit, key, step in found:
+            replied = False
             if on_bar or outside == (origin > 6 >= target):
                 # Entering, or bearing off may be allowed next: ask the board.
                 board[origin] -= 1
                 board[target] += 1
-                replies = die_steps(board, opponent, second)
+                replies = _die_moves(board, opponent, second)
                 board[origin] += 1
                 board[target] -= 1
+                for reply in replies:
+                    if hit and reply[1] == target:  # that blot is gone
+                        reply = second_moves[reply[0]][0]
+                    key2 = key + reply[3]
+                    if key2 not in both:
+                        both[key2] = (step, reply[4])
+                replied = bool(replies)
             elif first == low and both:
                 # Both orders of two steps by different checkers were tried with the
                 # larger die first: only the same checker going on can end elsewhere.
                 beyond = target - second
-                blockers = opponent[BAR - beyond] if beyond >= 1 else 2
-                replies = [] if blockers > 1 else [(target, beyond, blockers == 1)]
+                if beyond >= 1 and opponent[BAR - beyond] < 2:
+                    reply = second_moves[target][opponent[BAR - beyond]]
+                    key2 = key + reply[3]
+                    if key2 not in both:
+                        both[key2] = (step, reply[4])
+                continue  # ``both`` is not empty: no single step counts
             else:
                 # The second die's steps before the first step, less the point it
-                # emptied, plus the point it newly took.
-                replies = []
+                # emptied, plus the point it newly took (in their place in the order).
                 beyond = target - second
                 blockers = opponent[BAR - beyond] if beyond >= 1 else 2
-                pending = not board[target] and blockers < 2
+                pending = (
+                    second_moves[target][blockers] if not board[target] and blockers < 2 else None
+                )
+                emptied = origin if board[origin] == 1 else -1
                 for reply in later:
-                    if pending and reply[0] < target:
-                        replies.append((target, beyond, blockers == 1))
-                        pending = False
-                    if reply[0] != origin or board[origin] > 1:
-                        replies.append(reply)
-                if pending:
-                    replies.append((target, beyond, blockers == 1))
-            for origin2, target2, hit2 in replies:
-                hit2 = hit2 and not (hit and target2 == target)  # that blot is gone
-                key2 = key + _UNIT[target2] - _UNIT[origin2] + (_HIT[target2] if hit2 else 0)
-                if key2 not in both:
-                    both[key2] = (step, second_steps[origin2][hit2])
-            if not replies and not both:
+                    if pending is not None and reply[0] < target:
+                        key2 = key + pending[3]
+                        if key2 not in both:
+                            both[key2] = (step, pending[4])
+                        pending = None
+                        replied = True
+                    if reply[0] == emptied:
+                        continue
+                    replied = True
+                    if hit and reply[1] == target:  # that blot is gone
+                        reply = second_moves[reply[0]][0]
+                    key2 = key + reply[3]
+                    if key2 not in both:
+                        both[key2] = (step, reply[4])
+                if pending is not None:
+                    key2 = key + pending[3]
+                    if key2 not in both:
+                        both[key2] = (step, pending[4])
+                    replied = True
+            if not replied and not both:
                 singles.setdefault(key, (step,))
     if both:
         return 2, both
