@@ -1,11 +1,13 @@
 """What the game page and the lobby say, each thing once and readable in Persian
-(issue 28, item 13): the match's length said once, a name apart from its rating."""
+(issue 28, item 13): the match's length said once, a name apart from its rating, no
+chat where no one is there to read it."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.web.conftest import require_browser
 from tests.web.driver import open_page, start_bot_game
@@ -58,4 +60,17 @@ def test_a_name_and_its_rating_stand_apart_in_the_lobby(
     # A space's width between the name and the bracket before the rating, on its side.
     gap = name[0] - rating[1] if lang == "fa" else rating[0] - name[1]
     assert gap >= 2, found
+    assert not page_errors
+
+
+def test_no_chat_panel_in_a_game_against_the_computer(
+    server: str, context_factory: Any, page_errors: list[str]
+) -> None:
+    page = context_factory("fa").new_page()
+    page.on("pageerror", lambda error: page_errors.append(str(error)))
+    start_bot_game(page, server)
+    page.wait_for_selector(".status .prompt")
+    assert page.locator(".chat-panel").count() == 1
+    expect(page.locator(".chat-panel")).to_be_hidden()
+    expect(page.locator("input[name=muteOpponent]")).to_be_hidden()
     assert not page_errors
