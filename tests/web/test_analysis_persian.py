@@ -119,3 +119,28 @@ def test_cube_decisions_and_plays_read_in_persian(
     assert any("داو دادن → داو ندادن" in title for title in titles), titles
     assert not any(re.search(r"no double|take|drop", title) for title in titles), titles
     assert not page_errors
+
+
+def test_a_plays_mark_stands_next_to_the_play_not_the_roll(
+    server: str, context_factory: Any, page_errors: list[str]
+) -> None:
+    token, game_id = cube_game(server)
+    context = context_factory("fa")
+    context.add_cookies([{"name": COOKIE, "value": token, "url": server}])
+    page = context.new_page()
+    page.on("pageerror", lambda error: page_errors.append(str(error)))
+    record = page.request.get(f"{server}/api/games/{game_id}/record.json").text()
+    body = json.dumps({"status": "done", "progress": 1.0, "analysis": doctored_analysis(record)})
+    page.route(
+        f"**/api/games/{game_id}/analysis",
+        lambda route: route.fulfill(status=200, content_type="application/json", body=body),
+    )
+    open_page(page, f"{server}/replay/{game_id}")
+    page.wait_for_selector(".analysis-result:not([hidden]) .equity-graph")
+    # The first play, marked ?!: the mark is on the line with the play's notation.
+    doubtful = page.locator(".move-list li").filter(has=page.locator(".mark-doubtful"))
+    expect(doubtful).to_have_count(1)
+    expect(doubtful.locator(".notation")).to_have_count(1)
+    doubtful.locator("button").click()
+    expect(page.locator(".decision-text")).to_contain_text("۰.۰۶۳ از دست رفت")
+    assert not page_errors

@@ -157,7 +157,10 @@ export class ChatPanel {
    * @param {GameSnapshot | null} snapshot
    */
   render(snapshot) {
-    this.box.hidden = this.off;
+    // A player with no one to talk to (against the computer, hot-seat) has no chat;
+    // spectators of such a game still talk among themselves.
+    const alone = snapshot?.mode !== "friend" && this.page.you.length > 0;
+    this.box.hidden = this.off || alone;
     // Whose lines a mute hides is known once the page knows its seats.
     const you = this.page.you.join();
     if (you !== this.drawnFor) {

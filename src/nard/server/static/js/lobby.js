@@ -204,8 +204,17 @@ function playerLink(player) {
   return el(
     "a",
     { href: `/player/${player.id}`, class: "player-name" },
-    playerName(player.display_name),
+    el("bdi", {}, playerName(player.display_name)),
   );
+}
+
+/**
+ * A rating after a name, "(۱۵۰۰)": the space before it stays outside, the figure and its
+ * brackets isolated, so that neither glues to the name in Persian.
+ * @param {number} rating
+ */
+function ratingTag(rating) {
+  return el("bdi", { class: "rating", dir: "ltr" }, `(${ratingText(rating)})`);
 }
 
 /**
@@ -240,7 +249,8 @@ function challengeItem(offer, mine, act) {
     "li",
     { class: "challenge", dataset: { id: offer.id } },
     playerLink(offer.creator),
-    el("bdi", { class: "rating" }, ` (${ratingText(offer.creator.rating)})`),
+    " ",
+    ratingTag(offer.creator.rating),
     el("span", { class: "terms" }, ` · ${terms.join(" · ")} `),
     button,
   );
@@ -292,14 +302,7 @@ export async function lobbyPage(root) {
     find(root, ".online-title").textContent = t("lobby.online", { count: lobby.online_count });
     fill(
       find(root, ".online"),
-      lobby.online.map((who) =>
-        el(
-          "li",
-          {},
-          playerLink(who),
-          el("bdi", { class: "rating" }, ` (${ratingText(who.rating)})`),
-        ),
-      ),
+      lobby.online.map((who) => el("li", {}, playerLink(who), " ", ratingTag(who.rating))),
     );
     fill(
       find(root, ".watch"),

@@ -119,6 +119,31 @@ function frameLine(frame) {
 }
 
 /**
+ * The decision a line of the move list is marked with: a play's mark goes on the play's
+ * own line, not on the roll's (where the analysis puts it, the board showing the position
+ * the play was chosen in); a cube decision stays on its line.
+ * @param {ReplayFrame[]} frames
+ * @param {number} i
+ */
+function markedDecision(frames, i) {
+  const frame = frames[i];
+  const isPlay = (/** @type {ReplayFrame} */ roll) => roll.decision?.kind === "play";
+  if (frame.kind === "roll") return isPlay(frame) ? null : frame.decision;
+  if (frame.kind !== "play") return frame.decision;
+  const roll = frames
+    .slice(0, i)
+    .reverse()
+    .find(
+      (item) =>
+        item.kind === "roll" &&
+        item.game === frame.game &&
+        item.move === frame.move &&
+        item.side === frame.side,
+    );
+  return roll && isPlay(roll) ? roll.decision : null;
+}
+
+/**
  * The replay page's fixed parts.
  * @param {string} gameId
  * @param {string} query  the spectator token's query, or ""
@@ -264,9 +289,11 @@ export async function replayPage(root, gameId) {
       targets: new Map(),
       arrows,
     });
+    // A play's line says its decision too (the arrows are on the roll's, before it).
+    const told = decision || markedDecision(frames, index);
     const decisionBox = find(".decision-text");
-    decisionBox.hidden = !decision;
-    fill(decisionBox, decision ? decisionNodes(decision) : []);
+    decisionBox.hidden = !told;
+    fill(decisionBox, told ? decisionNodes(told) : []);
     if (analysis) {
       const played = analysis.games.find((/** @type {any} */ item) => item.number === frame.game);
       const wrap = find(".graph-wrap");
@@ -321,16 +348,10 @@ export async function replayPage(root, gameId) {
         index = i;
         show();
       });
+      const marked = markedDecision(frames, i);
       const mark =
-        frame.decision && frame.decision.mark !== "none"
-          ? [
-              " ",
-              el(
-                "span",
-                { class: `mark ${markClass(frame.decision.mark)}` },
-                markSymbol(frame.decision.mark),
-              ),
-            ]
+        marked && marked.mark !== "none"
+          ? [" ", el("span", { class: `mark ${markClass(marked.mark)}` }, markSymbol(marked.mark))]
           : [];
       return el("li", {}, button, mark);
     });

@@ -28,9 +28,11 @@ export const ruleName = (id) => t("rule.label", { id: num(id), name: t(`rule.${i
  * "Iranian rules · no cube · match to 5" with each custom named (a record's rules);
  * the server names the preset the switches are (``preset``), the cube aside.
  * @param {RulesOf} record
+ * @param {{length?: boolean}} [show]  ``length: false``: leave out the match's length
+ *   (the game page's match line says it)
  * @returns {Node[]}
  */
-export function rulesSummary(record) {
+export function rulesSummary(record, { length = true } = {}) {
   const rules = record.rules || {};
   const customs = [];
   if (rules.escape_after_hit)
@@ -46,7 +48,8 @@ export function rulesSummary(record) {
     preset,
     cube ? t("rules.cube") : rules.cube === false ? t("rules.noCube") : t("rules.noCubeOnePoint"),
   ];
-  parts.push(record.length ? t("game.matchLength", { length: record.length }) : t("game.money"));
+  if (length)
+    parts.push(record.length ? t("game.matchLength", { length: record.length }) : t("game.money"));
   if (cube) {
     const options = record.options || {};
     if (record.length && record.crawford_rule === false) parts.push(t("rules.noCrawford"));

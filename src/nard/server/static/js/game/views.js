@@ -184,7 +184,8 @@ export function renderRules(root, model) {
   const { match, game } = snap.state;
   banner.hidden = false;
   banner.classList.toggle("prominent", match.game_number === 1 && game.phase === "opening");
-  showRules(banner, snap.settings);
+  // The match line above says the match's length (or a money game): said once.
+  showRules(banner, snap.settings, { length: false });
 }
 
 /**

@@ -10,13 +10,14 @@ import { rulesSummary } from "../rules.js";
  * settings (rules, length, Crawford, options).
  * @param {HTMLElement} box
  * @param {SettingsView} settings
+ * @param {{length?: boolean}} [show]  ``length: false``: not the match's length
  */
-export function showRules(box, settings) {
+export function showRules(box, settings, show = {}) {
   const record = {
     rules: settings.rules,
     length: settings.length,
     crawford_rule: settings.crawford,
     options: settings.options,
   };
-  fill(box, rulesSummary(record));
+  fill(box, rulesSummary(record, show));
 }
