@@ -9,11 +9,13 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import expect
+from websockets.sync.client import connect
 
+from tests.server.conftest import Socket
 from tests.web.conftest import require_browser
 from tests.web.driver import open_page
-from tests.web.mistakes_setup import COOKIE
-from tests.web.test_game_lists import finished_match
+from tests.web.mistakes_setup import COOKIE, _Session
+from tests.web.test_game_lists import finished_match, guest
 
 require_browser()
 
@@ -71,4 +73,52 @@ def test_a_resignation_is_explained_in_the_end_dialog_my_games_and_the_profile(
 
     open_page(page, f"{server}/player/{me['id']}")
     expect(page.locator(".recent tbody tr").first.locator(".ending")).to_have_text(list_text)
+    assert not page_errors
+
+
+def lost_on_time(base: str) -> tuple[str, str, str]:
+    """Two guests start a blitz 1-point match (the test server's clocks run ten times
+    fast); the one on roll after the opening lets the clock run out. Returns the loser's
+    and the winner's cookie and the game's id."""
+    host, _ = guest(base)
+    friend, _ = guest(base)
+    made = host.post("/api/games", json={"mode": "friend", "length": 1, "clock": "blitz"})
+    made.raise_for_status()
+    game = made.json()
+    invite = game["invite_url"].strip("/").replace("invite/", "invites/")
+    friend.post(f"/api/{invite}").raise_for_status()
+    url = base.replace("http", "ws", 1) + f"/ws/games/{game['id']}"
+    cookies = [f"{COOKIE}={http.cookies[COOKIE]}" for http in (host, friend)]
+    with connect(url, additional_headers={"cookie": cookies[0]}) as a:
+        socket = Socket(_Session(a))  # type: ignore[arg-type]
+        socket.until("welcome")
+        socket.until("state")
+        while socket.state["game"]["phase"] == "opening":
+            assert socket.act("roll")["type"] == "ack"
+        mover = socket.state["game"]["turn"]
+        while socket.game["status"] != "finished":
+            socket.recv()
+    you = host.get(f"/api/games/{game['id']}").json()["you"][0]
+    players = (host, friend) if you == mover else (friend, host)
+    tokens = [http.cookies[COOKIE] for http in players]
+    host.close()
+    friend.close()
+    return tokens[0], tokens[1], game["id"]
+
+
+@pytest.mark.parametrize("language", ["en", "fa"])
+def test_a_match_lost_on_time_is_explained_to_the_loser_and_in_my_games(
+    server: str, context_factory: Any, page_errors: list[str], language: str
+) -> None:
+    loser, _, game_id = lost_on_time(server)
+    context = context_factory(language)
+    context.add_cookies([{"name": COOKIE, "value": loser, "url": server}])
+    page = context.new_page()
+    page.on("pageerror", lambda error: page_errors.append(str(error)))
+    open_page(page, f"{server}/game/{game_id}")
+    said = {"en": "You lost on time: your clock ran out.", "fa": "وقت شما تمام شد و باختید."}
+    expect(page.locator("dialog.game-over[open]")).to_contain_text(said[language])
+    open_page(page, f"{server}/history")
+    listed = {"en": "Lost on time: the clock ran out.", "fa": "باخت: وقتش تمام شد."}
+    expect(page.locator(".game-list li").first.locator(".ending")).to_have_text(listed[language])
     assert not page_errors
