@@ -237,9 +237,12 @@ describe("the move list", () => {
   it("says how the match ended from the last result frame", () => {
     const ended = opened({}, { status: "finished", result: { winner: "white", reason: "match_over", score: [3, 0] } });
     const result = frame("result", { side: "white", result: { winner: "white", kind: "gammon", points: 2, reason: "borne_off" }, seq: 5 });
-    assert.deepEqual(M.endedOnLoad(M.withFrames(ended, { seq: 5, frames: [result] })), { winner: "white", kind: "gammon", points: 2 });
+    assert.deepEqual(M.endedOnLoad(M.withFrames(ended, { seq: 5, frames: [result] })), { winner: "white", kind: "gammon", points: 2, reason: "borne_off" });
     const claimed = opened({}, { status: "finished", result: { winner: "black", reason: "claimed", score: [0, 0] } });
     assert.deepEqual(M.endedOnLoad(claimed), { winner: "black", reason: "claimed" });
+    // On time: the match's reason, not the last game's (which may be an earlier one).
+    const timed = opened({}, { status: "finished", result: { winner: "white", reason: "time", score: [1, 0] } });
+    assert.deepEqual(M.endedOnLoad(M.withFrames(timed, { seq: 5, frames: [result] })), { winner: "white", reason: "time" });
   });
 });
 

@@ -68,6 +68,15 @@ def play_to_the_end(server: Harness, game_id: str, winner: str, loser: str) -> N
             sync(both)
 
 
+def ending(server: Harness, name: str, player_id: int) -> tuple[str | None, str | None]:
+    """How the player's last finished match ended, as "my games" and the profile say
+    (both the same): the ending and the last game's result kind."""
+    listed = server.request(name, "GET", "/api/games?finished=true").json()["data"][0]["result"]
+    recent = profile(server, player_id)["recent"][0]
+    assert (listed["ending"], listed["kind"]) == (recent["ending"], recent["ending_kind"])
+    return recent["ending"], recent["ending_kind"]
+
+
 def profile(server: Harness, player_id: int) -> dict[str, Any]:
     response = server.request(None, "GET", f"/api/players/{player_id}/profile")
     assert response.status_code == 200, response.text
@@ -94,6 +103,7 @@ def test_ratings_after_a_one_and_a_three_point_match(server: Harness) -> None:
     # 4·√1·0.5 = 2, boosted ×5: 1510 and 1490, experience 1.
     assert rated_profile(server, ann, 1)["rating"] == 1510.0
     assert rated_profile(server, bob, 1)["rating"] == 1490.0
+    assert ending(server, "bob", bob) == ("resigned", "single")
 
     second = seat(server, "ann", "bob", 3)
     play_to_the_end(server, second["id"], "bob", "ann")
@@ -180,6 +190,7 @@ def test_a_claim_after_abandonment_ends_the_match_rated(server_factory: Any) -> 
         assert answer["type"] == "ack", answer
     assert rated_profile(server, ivy, 1)["rating"] == pytest.approx(1500 + 5 * 4 * 5**0.5 * 0.5)
     assert rated_profile(server, jon, 1)["experience"] == 5
+    assert ending(server, "jon", jon) == ("forfeit", None)
 
 
 def test_a_time_out_ends_the_match_rated(server_factory: Any) -> None:
@@ -198,6 +209,7 @@ def test_a_time_out_ends_the_match_rated(server_factory: Any) -> None:
     # Both new over 1 point: ±2 boosted ×5, as for a match won on the board.
     assert rated_profile(server, ids[winner], 1)["rating"] == 1510.0
     assert rated_profile(server, ids[mover], 1)["rating"] == 1490.0
+    assert ending(server, "kai", ids["white"]) == ("time", None)
 
 
 def test_a_dropped_redouble_ends_the_match_rated(server: Harness) -> None:
@@ -225,7 +237,14 @@ def test_a_dropped_redouble_ends_the_match_rated(server: Harness) -> None:
         assert sockets[second].act("drop")["type"] == "ack"
         sync(both)
         score = [2, 0] if first == "white" else [0, 2]  # White's and Black's
-        assert white.game["result"] == {"winner": first, "reason": "match_over", "score": score}
+        assert white.game["result"] == {
+            "winner": first,
+            "reason": "match_over",
+            "score": score,
+            "ending": "dropped_double",
+            "kind": "single",
+        }
+    assert ending(server, "max", ids["white"]) == ("dropped_double", "single")
     # A 2-point match between new players: 4·√2·0.5 = 2.828427, boosted ×5: ±14.142136.
     won, lost = rated_profile(server, ids[first], 1), rated_profile(server, ids[second], 1)
     assert won["rating"] == pytest.approx(1514.14, abs=0.005)
@@ -257,6 +276,7 @@ def test_a_one_point_game_played_to_the_last_checker_ends_the_match_rated(
     loser = "black" if winner == "white" else "white"
     assert rated_profile(server, ids[winner], 1)["rating"] == 1510.0
     assert rated_profile(server, ids[loser], 1)["rating"] == 1490.0
+    assert ending(server, "oli", ids["white"])[0] == "bear_off"
 
 
 def test_my_games_say_rules_opponent_level_and_rated(server: Harness) -> None:

@@ -306,7 +306,7 @@ def test_messages_are_written_whole_for_each_reader_and_number(
     assert fa["youTake"].startswith("پذیرفتید") and "۲" in fa["youTake"]
     assert fa["theyTake"].startswith("Sara پذیرفت")
     assert "شما" not in fa["youDrop"] and fa["youDrop"] == "نپذیرفتید."
-    assert fa["one"] == "Sara با K برد: ۱ امتیاز." and "بردید" in fa["two"]
+    assert fa["one"] == "Sara K برد: ۱ امتیاز." and "بردید" in fa["two"]
     assert not page_errors
 
 

@@ -139,7 +139,7 @@ def test_two_accounts_meet_in_the_lobby_and_their_ratings_move(
     item = bob.locator(".game-list li").first
     text = str(item.text_content())
     assert "<i>ann</i>" in text and item.locator(".opponent i").count() == 0
-    assert "match to 1" in text and "Standard" in text and "lost" in text
+    assert "match to 1" in text and "Standard" in text and "Lost to" in text
     assert ("0–1" in text or "1–0" in text) and item.locator("time").count() == 1
     assert page_errors == []
 

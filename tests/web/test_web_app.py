@@ -87,7 +87,7 @@ def test_bot_game_played_to_the_end_then_result_replay_and_history(
     entry = page.locator(f".game-list a[href='/replay/{game_id}']")
     assert entry.count() == 1
     # With the opponent, the result and the day.
-    assert "Computer" in entry.inner_text() and re.search(r"\b(won|lost)\b", entry.inner_text())
+    assert "Computer" in entry.inner_text() and re.search(r"\b(Beat|Lost to)\b", entry.inner_text())
     assert entry.locator("time").count() == 1
     check_analysis_view(page, server, game_id)
     assert not page_errors

@@ -38,9 +38,16 @@ from nard.server.ports import EventBus, Presence
 from nard.server.protocol import client
 from nard.server.protocol import http as schemas
 from nard.server.protocol.events import side_name
-from nard.server.protocol.views import OutcomeView, stored
+from nard.server.protocol.views import EndingName, OutcomeView, stored
 from nard.server.refusals import Refusal, RefusalCode
 from nard.storage.games import ConflictError, GameRepository, LoggedAction
+
+ENDINGS: dict[str, EndingName] = {
+    "borne_off": "bear_off",
+    "resigned": "resigned",
+    "dropped": "dropped_double",
+}
+"""A game's end (:class:`~nard.match.scoring.EndReason`) as the match's ending."""
 
 
 class AfterCommit(Protocol):
@@ -303,7 +310,14 @@ class Table:
         result = live.standing.result
         if over:
             winner = match.winner or match.games[-1].winner
-            result = OutcomeView(winner=side_name(winner), reason="match_over", score=match.score)
+            last = match.games[-1].result
+            result = OutcomeView(
+                winner=side_name(winner),
+                reason="match_over",
+                score=match.score,
+                ending=None if last is None else ENDINGS[last.reason.value],
+                kind=None if last is None else last.kind.value,
+            )
         status = GameStatus.FINISHED if over else live.status
         views = self.projection.events(events)
         if clock is not None:

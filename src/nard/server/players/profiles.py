@@ -9,6 +9,7 @@ from sqlalchemy.orm import Session
 from nard.server.database import Database
 from nard.server.games.founding import rules_name
 from nard.server.protocol import http as schemas
+from nard.server.protocol.views import OutcomeView
 from nard.server.refusals import Refusal, RefusalCode
 from nard.storage.analyses import AnalysisRepository
 from nard.storage.games import GameRepository
@@ -34,6 +35,9 @@ def _recent(
     if game.white_player_id == game.black_player_id:
         opponent = None
     score = tuple(game.snapshot.get("score", (0, 0)))
+    outcome = OutcomeView.model_validate(
+        game.result or {"winner": None, "reason": "match_over", "score": score}
+    )
     return schemas.RecentMatch(
         id=game.public_id,
         opponent=None if opponent is None else names.get(opponent),
@@ -44,6 +48,8 @@ def _recent(
         rules=rules_name(game.settings.get("rules")),
         score=(score[0], score[1]) if white else (score[1], score[0]),
         won=_won(game, player_id),
+        ending=outcome.ending,
+        ending_kind=outcome.kind,
         rated=game.rated,
         rating_change=changes.get(game.id),
         replay_url=replay_url(game.public_id, game.watch_token),

@@ -17,8 +17,10 @@ from nard.server.protocol.analysis import MatchAnalysisView
 from nard.server.protocol.lobby import ClockPreset
 from nard.server.protocol.views import (
     ChatLineView,
+    EndingName,
     GameSnapshot,
     OutcomeView,
+    ResultKindName,
     SeatView,
     SideName,
     StepView,
@@ -220,6 +222,10 @@ class RecentMatch(BaseModel):
     score: tuple[int, int]
     """The profile's player first."""
     won: bool | None
+    ending: EndingName | None = None
+    """How the match ended (:class:`~nard.server.protocol.views.OutcomeView`)."""
+    ending_kind: ResultKindName | None = None
+    """The last game's result when it ended in play: single, gammon or backgammon."""
     rated: bool
     rating_change: float | None
     replay_url: str

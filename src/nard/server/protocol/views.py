@@ -26,6 +26,8 @@ from nard.core.rules import EscapeScope, PresetName, RuleSet
 SideName = Literal["white", "black"]
 Point = Annotated[int, Field(ge=0, le=25)]
 ResultKindName = Literal["single", "gammon", "backgammon"]
+EndingName = Literal["bear_off", "resigned", "dropped_double", "time", "forfeit"]
+"""How a match ended (:class:`OutcomeView`)."""
 
 
 def _is_none(value: Any) -> bool:
@@ -230,6 +232,20 @@ class OutcomeView(View):
     winner: SideName | None
     reason: Literal["match_over", "claimed", "time"]
     score: tuple[int, int]
+    ending: EndingName | None = None
+    """How it ended: the last game borne off, resigned or its double dropped, the match
+    lost on time or by forfeit (null: an old match that ended in play, not recorded)."""
+    kind: ResultKindName | None = None
+    """The last game's result (single, gammon, backgammon) when it ended in play."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _ending(cls, data: Any) -> Any:
+        if isinstance(data, dict) and data.get("ending") is None:
+            ending = {"time": "time", "claimed": "forfeit"}.get(data.get("reason", ""))
+            if ending is not None:
+                data = {**data, "ending": ending}
+        return data
 
 
 class ClockView(View):

@@ -15,6 +15,9 @@ import { playerName } from "./names.js";
  * @property {number[]} score
  * @property {boolean | null} won null while undecided
  * @property {string} date
+ * @property {string | null} ending how the match ended (OutcomeView.ending)
+ * @property {string | null} endingKind the last game's result when it ended in play
+ * @property {boolean} mine the score is the viewer's first ("yours"), else the player's
  */
 
 /**
@@ -51,13 +54,19 @@ export function fromGame(game) {
       : playerName(opponent?.name) ||
         (opponent?.is_bot ? t("game.computer") : t("game.waitingFriend"));
   const winner = game.result?.winner;
+  // The viewer's score first (White's first when both seats are the viewer's).
+  const score =
+    game.you[0] === "black" && game.you.length === 1 ? [...game.score].reverse() : game.score;
   return {
     opponent: { name, id: null },
     length: game.length,
     rules: game.rules,
-    score: game.score,
+    score,
     won: winner ? game.you.includes(winner) : null,
     date: game.updated_at,
+    ending: game.result?.ending ?? null,
+    endingKind: game.result?.kind ?? null,
+    mine: true,
   };
 }
 
@@ -77,6 +86,9 @@ export function fromMatch(match) {
     score: match.score,
     won: match.won,
     date: match.date,
+    ending: match.ending ?? null,
+    endingKind: match.ending_kind ?? null,
+    mine: false,
   };
 }
 
@@ -96,6 +108,22 @@ const rulesText = (facts) =>
   facts.rules === "custom" ? t("lobby.customRules") : t(`rules.${facts.rules}`);
 /** @param {GameFacts} facts */
 const scoreText = (facts) => `${num(facts.score[0])}–${num(facts.score[1])}`;
+/** @param {GameFacts} facts the score, labelled: whose comes first */
+const scoreLabel = (facts) =>
+  t(facts.mine ? "list.score" : "list.scorePlayer", {
+    mine: num(facts.score[0]),
+    theirs: num(facts.score[1]),
+  });
+
+/**
+ * How the match ended, as a whole sentence ("Lost on time: the clock ran out."), or "".
+ * @param {GameFacts} facts
+ */
+export function endingText(facts) {
+  if (facts.won === null || facts.won === undefined || !facts.ending) return "";
+  const kind = facts.endingKind ? t(`kindWin.${facts.endingKind}`) : "";
+  return t(`ending.${facts.won ? "won" : "lost"}.${facts.ending}`, { kind });
+}
 
 /**
  * "Won 1–0", "Lost 0–1", or "Ended 0–0" for a match that ended undecided.
@@ -116,7 +144,7 @@ export function gameLine(facts) {
     opponentEl(facts),
     lengthText(facts),
     rulesText(facts),
-    el("bdi", {}, scoreText(facts)),
+    el("bdi", {}, scoreLabel(facts)),
     timeEl(facts.date),
   ];
   return parts.filter((part) => part !== null).flatMap((part, i) => (i ? [" · ", part] : [part]));
@@ -132,6 +160,12 @@ export function gameCells(facts) {
     el("td", {}, opponentEl(facts)),
     el("td", {}, lengthText(facts)),
     el("td", {}, rulesText(facts)),
-    el("td", { class: facts.won ? "won" : "lost" }, el("bdi", {}, resultText(facts))),
+    el(
+      "td",
+      { class: facts.won ? "won" : "lost" },
+      el("bdi", {}, resultText(facts)),
+      " ",
+      el("span", { class: "ending" }, endingText(facts)),
+    ),
   ];
 }

@@ -13,7 +13,7 @@ import { api, refusalText } from "./api.js";
 import { Board } from "./board.js";
 import { replayChat } from "./chat.js";
 import { el, fill } from "./dom.js";
-import { fromGame, gameLine } from "./gamelist.js";
+import { endingText, fromGame, gameLine } from "./gamelist.js";
 import { num, onLangChange, t, translate } from "./i18n.js";
 import { playerName } from "./names.js";
 import { notation } from "./notation.js";
@@ -49,13 +49,17 @@ export async function historyPage(root) {
       const facts = fromGame(game);
       const winner = game.result?.winner;
       // At one screen both seats are yours: say which colour won.
-      let label =
+      const label =
         game.you.length > 1
           ? t("game.won", { name: t(`side.${winner}`) })
-          : t(facts.won ? "history.won" : "history.lost");
-      if (game.result?.reason === "claimed") label = t("history.forfeit", { result: label });
+          : t(facts.won ? "history.beat" : "history.lostTo", { name: facts.opponent.name });
+      const ending = game.you.length === 1 ? endingText(facts) : "";
       const badge = winner
-        ? [el("span", { class: `badge ${facts.won ? "won" : "lost"}` }, label), " "]
+        ? [
+            el("span", { class: `badge ${facts.won ? "won" : "lost"}` }, label),
+            " ",
+            ...(ending ? [el("span", { class: "ending" }, ending), " "] : []),
+          ]
         : [];
       return el(
         "li",

@@ -129,15 +129,21 @@ export function showGameOver(model, gameId, ended) {
   const over = match.over || snap.status === "finished";
   const title =
     model.you.length === 1 ? t(you ? "game.youWon" : "game.youLost") : t("game.won", { name });
-  let how = "";
-  if (ended.reason === "claimed") how = tWho("game.byForfeit", you, { name });
-  else if (ended.kind)
-    how = tWho("game.overHow", you, {
-      name,
-      kind: t(`kind.${ended.kind}`),
-      count: ended.points ?? 0,
-    });
-  const body = [how, score, over ? t("game.matchOver") : ""].filter(Boolean).join("\n");
+  const loser = sideName(model, other(ended.winner));
+  // Who is told: the winner ("won"), the loser ("lost"), or a spectator or both seats ("other").
+  const who = model.you.length === 1 ? (you ? "won" : "lost") : "other";
+  const kind = ended.kind ? t(`kindWin.${ended.kind}`) : "";
+  /** @type {string[]} */
+  const how = [];
+  if (ended.reason === "claimed")
+    how.push(who === "lost" ? t("game.byForfeit.lost") : tWho("game.byForfeit", you, { name }));
+  else if (ended.reason === "time") how.push(t(`game.byTime.${who}`, { name, loser }));
+  else {
+    if (ended.reason === "resigned") how.push(t(`game.byResign.${who}`, { loser, kind }));
+    if (ended.reason === "dropped") how.push(t(`game.byDrop.${who}`, { loser }));
+    if (ended.kind) how.push(tWho("game.overHow", you, { name, kind, count: ended.points ?? 0 }));
+  }
+  const body = [...how, score, over ? t("game.matchOver") : ""].filter(Boolean).join("\n");
   const buttons = over
     ? [
         { label: t("game.rematch"), value: "rematch", primary: true },

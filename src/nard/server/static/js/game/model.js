@@ -274,10 +274,16 @@ export function listedFrames(frames) {
 export function endedOnLoad(model) {
   const result = model.snapshot?.result;
   if (!result?.winner) return null;
-  if (result.reason === "claimed") return { winner: result.winner, reason: "claimed" };
+  if (result.reason === "claimed" || result.reason === "time")
+    return { winner: result.winner, reason: result.reason };
   const last = [...model.frames].reverse().find((frame) => frame.kind === "result");
   if (last?.result)
-    return { winner: result.winner, kind: last.result.kind, points: last.result.points };
+    return {
+      winner: result.winner,
+      kind: last.result.kind,
+      points: last.result.points,
+      reason: last.result.reason,
+    };
   return { winner: result.winner };
 }
 

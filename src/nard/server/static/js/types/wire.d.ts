@@ -1210,6 +1210,8 @@ export interface OutcomeView {
    * @maxItems 2
    */
   score: [number, number];
+  ending?: ("bear_off" | "resigned" | "dropped_double" | "time" | "forfeit") | null;
+  kind?: ("single" | "gammon" | "backgammon") | null;
 }
 /**
  * The whole state a client needs: the match, the game being played, the guide.
@@ -1812,6 +1814,8 @@ export interface RecentMatch {
    */
   score: [number, number];
   won: boolean | null;
+  ending?: ("bear_off" | "resigned" | "dropped_double" | "time" | "forfeit") | null;
+  ending_kind?: ("single" | "gammon" | "backgammon") | null;
   rated: boolean;
   rating_change: number | null;
   replay_url: string;
