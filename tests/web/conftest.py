@@ -59,10 +59,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 @contextlib.contextmanager
-def serve(folder: Path, **env: str) -> Iterator[str]:
-    """A real ``nard serve`` on a fresh SQLite database in ``folder`` (``env``: more
-    NARD_* settings), stopped afterwards; yields its base URL."""
-    port = _free_port()
+def serve(folder: Path, port: int | None = None, **env: str) -> Iterator[str]:
+    """A real ``nard serve`` on the SQLite database in ``folder`` (fresh, or the one a server
+    before it left there), on ``port`` or a free one (``env``: more NARD_* settings),
+    stopped afterwards; yields its base URL."""
+    port = port or _free_port()
     log = (folder / "server.log").open("w")
     SERVER_LOGS.append(folder / "server.log")
     nard = Path(sys.executable).with_name("nard")

@@ -65,9 +65,20 @@ export class ClockPanel {
     this.clock = clock;
     this.receivedAt = performance.now();
     this.box.hidden = !clock;
+    this.box.classList.remove("frozen");
     clearInterval(this.timer);
     this.timer = clock?.running ? setInterval(() => this.draw(), 100) : undefined;
     this.draw();
+  }
+
+  /** The connection is down: the clocks stop where they are, greyed, till the server's figures. */
+  freeze() {
+    if (!this.clock) return;
+    this.draw();
+    clearInterval(this.timer);
+    this.timer = undefined;
+    this.clock = null;
+    this.box.classList.add("frozen");
   }
 
   /**

@@ -10,6 +10,7 @@ import { framesPath } from "../shared/frames.js";
 import { locOf } from "../shared/locations.js";
 import { toast } from "../ui.js";
 import { Advice } from "./advice.js";
+import { Connection } from "./connection.js";
 import { announcement, askCube, askResignKind, askResignation, showGameOver } from "./dialogs.js";
 import * as M from "./model.js";
 import { RefusalBox } from "./refusal.js";
@@ -39,7 +40,10 @@ export class GamePage {
     /** @type {WebSocket | null} */
     this.socket = null;
     this.messageId = 0;
-    this.retry = 0;
+    /** The seq an action was sent at, until the server answers it. @type {number | null} */
+    this.unanswered = null;
+    /** The seq of an action sent but unanswered when the socket went down. @type {number | null} */
+    this.dropped = null;
     this.closed = false;
     this.queue = Promise.resolve();
     this.notices = new Notices(() => this.render());
@@ -72,7 +76,9 @@ export class GamePage {
       `/replay/${gameId}`;
     this.claim = new ClaimCountdown(root);
     this.extras = new GameExtras(this);
+    this.connection = new Connection(root, () => this.connect());
     onLangChange(() => {
+      this.connection.draw();
       this.board.svg.setAttribute("aria-label", t("game.boardLabel"));
       this.refusal.draw();
       this.advice.redraw();
@@ -136,6 +142,7 @@ export class GamePage {
     } catch (error) {
       if (/** @type {{status?: number}} */ (error).status !== 404) throw error;
       this.closed = true;
+      this.connection.stop();
       document.removeEventListener("keydown", this.keys);
       this.board.destroy();
       this.root.replaceChildren(notFound());
@@ -171,16 +178,32 @@ export class GamePage {
     // Every connection starts with a full ``state``; frames missed while away are read again.
     const socket = new WebSocket(socketUrl(this.gameId, this.watch));
     this.socket = socket;
-    socket.addEventListener("open", () => {
-      this.retry = 0;
-    });
+    socket.addEventListener("open", () => this.connection.restored());
     socket.addEventListener("message", (event) => this.receive(JSON.parse(event.data)));
     socket.addEventListener("close", () => {
-      if (this.closed) return;
+      if (this.closed || this.socket !== socket) return;
+      // An action sent but not answered may or may not have been made: the next ``state``
+      // tells (its seq moved on or not), and the player is told if it was not.
+      if (this.unanswered !== null) this.dropped = this.unanswered;
+      this.unanswered = null;
       this.model = M.withBusy(this.model, false);
-      this.retry = Math.min(this.retry + 1, 6);
-      setTimeout(() => this.connect(), 300 * 2 ** this.retry);
+      this.extras.clock.freeze();
+      this.connection.lost();
+      this.render();
     });
+  }
+
+  /**
+   * A ``state`` after the socket came back: was the action sent before the drop made?
+   * @param {GameSnapshot} game
+   */
+  settleDropped(game) {
+    if (this.dropped === null) return;
+    if (game.seq <= this.dropped) {
+      this.turn.refused();
+      this.connection.tell("connection.notMade");
+    }
+    this.dropped = null;
   }
 
   /** @param {any} message */
@@ -191,11 +214,14 @@ export class GamePage {
         this.addClientSeed();
         break;
       case "state":
+        this.unanswered = null;
+        this.settleDropped(message.game);
         this.enqueue(() =>
           this.apply(message.game, { type: "update", seq: message.game.seq, events: [] }),
         );
         break;
       case "update":
+        if (this.unanswered !== null && message.seq > this.unanswered) this.unanswered = null;
         this.enqueue(() => this.apply(null, message));
         break;
       case "presence":
@@ -222,6 +248,7 @@ export class GamePage {
   /** @param {Refusal} message */
   error(message) {
     if (this.advice.refused(message)) return;
+    this.unanswered = null;
     this.model = M.withBusy(this.model, false);
     this.turn.refused();
     if (message.code === "seeds_fixed") return;
@@ -255,7 +282,13 @@ export class GamePage {
    */
   send(type, extra = {}) {
     const snap = this.model.snapshot;
-    if (!snap || !this.socket || this.socket.readyState !== WebSocket.OPEN) return;
+    if (!snap) return;
+    if (!this.socket || this.socket.readyState !== WebSocket.OPEN) {
+      // Never dropped silently: the player hears it was not sent.
+      this.connection.refuse();
+      this.render();
+      return;
+    }
     /** @type {Record<string, unknown>} */
     const message = { type, id: this.nextId(), seq: snap.seq, ...extra };
     if (this.model.you.length > 1) {
@@ -264,6 +297,7 @@ export class GamePage {
     }
     this.model = M.withBusy(this.model, true);
     this.refusal.hide();
+    this.unanswered = snap.seq;
     this.socket.send(JSON.stringify(message));
   }
 
