@@ -12,6 +12,7 @@ import { toast } from "../ui.js";
 import { Advice } from "./advice.js";
 import { Connection } from "./connection.js";
 import { announcement, askCube, askResignKind, askResignation, showGameOver } from "./dialogs.js";
+import { shortcutAction } from "./keys.js";
 import * as M from "./model.js";
 import { RefusalBox } from "./refusal.js";
 import { absolute, bindSettings, copyInvite, notFound } from "./template.js";
@@ -464,26 +465,10 @@ export class GamePage {
     }
   }
 
-  /**
-   * Keyboard: R roll, C confirm, U undo, D double, H hint (by key position, any layout).
-   * @param {KeyboardEvent} event
-   */
+  /** @param {KeyboardEvent} event */
   shortcut(event) {
-    if (event.ctrlKey || event.metaKey || event.altKey || event.repeat) return;
-    const target = /** @type {Element | null} */ (event.target);
-    if (target?.closest?.("input, select, textarea, dialog")) return;
-    if (document.querySelector("dialog[open]")) return;
-    const action = /** @type {Record<string, string>} */ ({
-      KeyR: "roll",
-      KeyC: "confirm",
-      KeyU: "undo",
-      KeyD: "double",
-      KeyH: "hint",
-    })[event.code];
-    const button = /** @type {HTMLButtonElement | null} */ (
-      action ? this.root.querySelector(`[data-action="${action}"]`) : null
-    );
-    if (!button || button.hidden || button.disabled) return;
+    const action = shortcutAction(event, this.root);
+    if (!action) return;
     event.preventDefault();
     this.control(action);
   }
