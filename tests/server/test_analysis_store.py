@@ -27,7 +27,7 @@ def test_another_process_reads_the_analysis_and_old_ones_are_kept(server_factory
         while ws.state["game"]["phase"] == "opening":
             assert ws.act("roll")["type"] == "ack"
         ws.play_turn()
-        assert second.request("rae", "GET", url).status_code == 404
+        assert second.request("rae", "GET", url).json()["status"] == "none"
         started = first.request("rae", "POST", url).json()
         assert started["seq"] == ws.seq
         seen = second.request("rae", "GET", url).json()

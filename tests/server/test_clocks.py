@@ -223,6 +223,8 @@ def test_a_restart_mid_turn_keeps_the_time_spent_and_charges_no_downtime(db_url:
                 "winner": "black" if side == "white" else "white",
                 "reason": "time",
                 "score": [0, 0],
+                "ending": "time",
+                "kind": None,
             }
 
 

@@ -132,7 +132,10 @@ def test_an_analysis_whose_worker_died_is_started_again_unasked(
         jobs_queue=name,
         bot_workers=0,
         job_retry_s=RETRY_S,
-        analysis_plies=1,
+        analysis_plies=2,  # slow enough per decision that the kill finds it half done
+        # The turns are played as fast as the engine lists plays: no message limit here.
+        rate_per_s=1000.0,
+        rate_burst=1000,
     )
     with TestClient(create_app(settings)) as client:
         server = Harness(client)

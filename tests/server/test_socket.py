@@ -237,7 +237,13 @@ def test_claim_only_after_the_opponent_has_been_away_long_enough(
         # The ack goes out first; the new state follows to every socket of the game.
         black.until("state")
         assert black.game["status"] == "finished"
-        assert black.game["result"] == {"winner": "black", "reason": "claimed", "score": [0, 0]}
+        assert black.game["result"] == {
+            "winner": "black",
+            "reason": "claimed",
+            "score": [0, 0],
+            "ending": "forfeit",
+            "kind": None,
+        }
         assert black.game["fair_dice"]["server_seed"]
 
 

@@ -116,7 +116,8 @@ def test_bad_drills_are_refused(
     response = client.get("/api/trainer/drill", params=params)
     body = response.json()
     assert response.status_code == status and body["detail"]
-    assert body["code"] == "invalid" and body["message_fa"] == "درخواست درست ساخته نشده است."
+    # The Persian names what is wrong when it can (edge/field_texts.py), else the generic.
+    assert body["code"] == "invalid" and body["message_fa"].endswith(".")
 
 
 def test_a_report_link_opens_the_refusal(client: TestClient) -> None:
