@@ -46,14 +46,14 @@ export async function accountPage(root) {
     { class: "card", id: "register" },
     tr("h2", "account.register"),
     tr("p", "account.registerHelp", { class: "hint-text" }),
-    ruledField("account.username", "form.usernameRule", {
+    ruledField("account.username", "field.usernameRule", {
       name: "username",
       dir: "ltr",
       required: true,
       pattern: "[A-Za-z0-9_.\\-]{3,40}",
       autocomplete: "username",
     }),
-    ruledField("account.password", "form.passwordRule", {
+    ruledField("account.password", "field.passwordRule", {
       name: "password",
       dir: "ltr",
       type: "password",

@@ -59,10 +59,10 @@ export function nameInput(attrs) {
   const hint = el("small", { class: "field-rule", "aria-live": "polite" });
   const update = () => {
     const used = [...input.value.trim()].length;
-    hint.textContent = t("form.nameRule", { used: num(used), limit: num(NAME_LIMIT) });
+    hint.textContent = t("field.nameRule", { used: num(used), limit: num(NAME_LIMIT) });
     const over = used > NAME_LIMIT;
     hint.classList.toggle("over", over);
-    input.setCustomValidity(over ? t("form.nameTooLong", { limit: num(NAME_LIMIT) }) : "");
+    input.setCustomValidity(over ? t("field.nameTooLong", { limit: num(NAME_LIMIT) }) : "");
   };
   input.addEventListener("input", update);
   onLangChange(update);
